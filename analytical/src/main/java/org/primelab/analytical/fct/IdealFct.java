@@ -1,0 +1,65 @@
+package org.primelab.analytical.fct;
+
+import org.primelab.core.units.Units;
+
+/**
+ * Ideal (no-queueing) flow completion time on an idle, store-and-forward path: the denominator of the
+ * paper's "Ratio" (§"Evaluation", "Metrics": max FCT relative to the max FCT of the ideal scenario).
+ *
+ * <p>A flow of {@code S} payload bytes is cut into {@code n = ceil(S / (MTU - H))} packets, the last
+ * carrying the remainder; every packet carries {@code H} header bytes. On a path of {@code h} links of
+ * rate {@code r} and propagation delay {@code d}, with the sender transmitting back to back, packet
+ * {@code i} leaves the host at {@code (i+1)·T} ({@code T} = serialization of an MTU) and never waits at a
+ * switch (each arrives exactly when the switch finishes its predecessor). The last byte is therefore
+ * received at
+ *
+ * <pre>  FCT = (n - 1)·T + h·T_last + h·d</pre>
+ *
+ * measured from the start of the first packet's transmission, where {@code T_last} is the serialization
+ * of the last packet. Serialization times are rounded up to whole picoseconds per packet, as a
+ * picosecond simulator does. For a symmetric permutation every flow has the same size, so the ideal
+ * <em>max</em> FCT is this formula on the longest path (2-tier: 4 links, 3-tier across pods: 6).
+ */
+public final class IdealFct {
+    private IdealFct() {
+    }
+
+    /**
+     * FCT of a lone flow on an idle path.
+     *
+     * @param flowBytes payload bytes, > 0
+     * @param mtuBytes packet size on the wire including headers
+     * @param headerBytes header bytes per packet, less than the MTU
+     * @param rateBps rate of every link on the path
+     * @param propagationPs propagation delay of each link
+     * @param hops links on the path, >= 1
+     * @return the completion time in picoseconds
+     */
+    public static long lonePathPs(long flowBytes, int mtuBytes, int headerBytes, long rateBps, long propagationPs,
+                                  int hops) {
+        if (flowBytes <= 0) {
+            throw new IllegalArgumentException("flow-size: must be > 0 bytes, got " + flowBytes);
+        }
+        if (headerBytes < 0 || mtuBytes <= headerBytes) {
+            throw new IllegalArgumentException("mtu: must exceed the header (" + headerBytes + " B), got " + mtuBytes);
+        }
+        if (propagationPs < 0) {
+            throw new IllegalArgumentException("delay: must be >= 0 ps, got " + propagationPs);
+        }
+        if (hops < 1) {
+            throw new IllegalArgumentException("hops: must be >= 1, got " + hops);
+        }
+        long payload = mtuBytes - headerBytes;
+        long packets = (flowBytes + payload - 1) / payload;
+        long lastWire = flowBytes - (packets - 1) * payload + headerBytes;
+        long t = Units.serializationPs(mtuBytes, rateBps);
+        long tLast = Units.serializationPs(lastWire, rateBps);
+        return (packets - 1) * t + hops * tLast + hops * propagationPs;
+    }
+
+    /** Packets a flow of {@code flowBytes} is cut into. */
+    public static long packets(long flowBytes, int mtuBytes, int headerBytes) {
+        long payload = mtuBytes - headerBytes;
+        return (flowBytes + payload - 1) / payload;
+    }
+}

@@ -1,0 +1,30 @@
+package org.primelab.analytical.fct;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class IdealFctTest {
+    private static final long G400 = 400_000_000_000L;
+
+    @Test
+    void singlePacketIsHopsTimesSerializationPlusPropagation() {
+        // 100 B payload + 64 B header = 164 B = 3280 ps at 400G; 4 hops of 600 ns.
+        assertEquals(4 * 3_280 + 4 * 600_000, IdealFct.lonePathPs(100, 4160, 64, G400, 600_000, 4));
+    }
+
+    @Test
+    void twoMegabytesOnTheTwoTierPath() {
+        // 2,000,000 B = 488 full packets of 4096 B + 1152 B; last packet 1216 B = 24,320 ps.
+        long expected = 488L * 83_200 + 4L * 24_320 + 4L * 600_000;
+        assertEquals(expected, IdealFct.lonePathPs(2_000_000, 4160, 64, G400, 600_000, 4));
+        assertEquals(489, IdealFct.packets(2_000_000, 4160, 64));
+    }
+
+    @Test
+    void rejectsBadInput() {
+        assertThrows(IllegalArgumentException.class, () -> IdealFct.lonePathPs(0, 4160, 64, G400, 0, 4));
+        assertThrows(IllegalArgumentException.class, () -> IdealFct.lonePathPs(10, 64, 64, G400, 0, 4));
+    }
+}

@@ -1,0 +1,56 @@
+package org.primelab.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code prime} command: one picocli front end over every module. Each subcommand lives in its own
+ * class; this class only registers them and fixes the error contract shared by all of them: bad input
+ * gets one line on stderr naming the field and what is accepted, and exit status 2.
+ */
+@Command(name = "prime", mixinStandardHelpOptions = true, version = "PRIME lab 0.1.0",
+        description = "Prove, model-check and simulate PRIME, a packet-spraying load balancer (arXiv 2507.23012).",
+        subcommands = {EvCommand.class, DemoCommand.class})
+public final class PrimeCommand implements Runnable {
+    /** Exit status for bad input (picocli's usage error code). */
+    public static final int EXIT_BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Entry point. */
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the command line with the given streams and returns the exit status (used by tests). */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        return cl.execute(args);
+    }
+
+    /** A configured command line: one-line errors, exit 2 on bad input. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new PrimeCommand());
+        cl.setParameterExceptionHandler((ex, args) -> {
+            ex.getCommandLine().getErr().println("prime: " + ex.getMessage());
+            return EXIT_BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof IllegalArgumentException) {
+                commandLine.getErr().println("prime: " + ex.getMessage());
+                return EXIT_BAD_INPUT;
+            }
+            throw ex;
+        });
+        return cl;
+    }
+}
