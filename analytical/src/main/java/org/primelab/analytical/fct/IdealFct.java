@@ -8,15 +8,18 @@ import org.primelab.core.units.Units;
  *
  * <p>A flow of {@code S} payload bytes is cut into {@code n = ceil(S / (MTU - H))} packets, the last
  * carrying the remainder; every packet carries {@code H} header bytes. On a path of {@code h} links of
- * rate {@code r} and propagation delay {@code d}, with the sender transmitting back to back, packet
- * {@code i} leaves the host at {@code (i+1)·T} ({@code T} = serialization of an MTU) and never waits at a
- * switch (each arrives exactly when the switch finishes its predecessor). The last byte is therefore
- * received at
+ * rate {@code r} and propagation delay {@code d}, with the sender transmitting back to back, the
+ * store-and-forward pipeline is paced by its largest packet: a packet of serialization time
+ * {@code T_i} leaves hop {@code j} at {@code sum_{m<=i} T_m + (j-1)·max_{m<=i} T_m + (j-1)·d}, by
+ * induction on {@code i} and {@code j} (it starts on a link when both it has fully arrived and its
+ * predecessor has left). With {@code T} the serialization of an MTU and {@code T_last} that of the last
+ * packet, the last byte is therefore received at
  *
- * <pre>  FCT = (n - 1)·T + h·T_last + h·d</pre>
+ * <pre>  FCT = (n - 1)·T + T_last + (h - 1)·max(T, T_last) + h·d     (n >= 2)
+ *  FCT = h·T_last + h·d                                        (n = 1)</pre>
  *
- * measured from the start of the first packet's transmission, where {@code T_last} is the serialization
- * of the last packet. Serialization times are rounded up to whole picoseconds per packet, as a
+ * measured from the start of the first packet's transmission. (A short last packet catches up with its
+ * predecessor at the first switch and waits there, so it does not save {@code (h-1)·(T - T_last)}.) Serialization times are rounded up to whole picoseconds per packet, as a
  * picosecond simulator does. For a symmetric permutation every flow has the same size, so the ideal
  * <em>max</em> FCT is this formula on the longest path (2-tier: 4 links, 3-tier across pods: 6).
  */
@@ -54,7 +57,10 @@ public final class IdealFct {
         long lastWire = flowBytes - (packets - 1) * payload + headerBytes;
         long t = Units.serializationPs(mtuBytes, rateBps);
         long tLast = Units.serializationPs(lastWire, rateBps);
-        return (packets - 1) * t + hops * tLast + hops * propagationPs;
+        if (packets == 1) {
+            return hops * tLast + hops * propagationPs;
+        }
+        return (packets - 1) * t + tLast + (hops - 1) * Math.max(t, tLast) + hops * propagationPs;
     }
 
     /** Packets a flow of {@code flowBytes} is cut into. */

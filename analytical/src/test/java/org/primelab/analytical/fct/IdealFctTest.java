@@ -16,8 +16,9 @@ class IdealFctTest {
 
     @Test
     void twoMegabytesOnTheTwoTierPath() {
-        // 2,000,000 B = 488 full packets of 4096 B + 1152 B; last packet 1216 B = 24,320 ps.
-        long expected = 488L * 83_200 + 4L * 24_320 + 4L * 600_000;
+        // 2,000,000 B = 488 full packets of 4096 B + 1152 B; last packet 1216 B = 24,320 ps. The short
+        // last packet waits behind its predecessor at each of the 3 switches.
+        long expected = 488L * 83_200 + 24_320 + 3L * 83_200 + 4L * 600_000;
         assertEquals(expected, IdealFct.lonePathPs(2_000_000, 4160, 64, G400, 600_000, 4));
         assertEquals(489, IdealFct.packets(2_000_000, 4160, 64));
     }
