@@ -11,10 +11,12 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "prime", mixinStandardHelpOptions = true, version = "PRIME lab 0.1.0",
         description = "Prove, model-check and simulate PRIME, a packet-spraying load balancer (arXiv 2507.23012).",
-        subcommands = {EvCommand.class, DemoCommand.class})
+        subcommands = {EvCommand.class, SimCommand.class, DemoCommand.class, BenchCommand.class})
 public final class PrimeCommand implements Runnable {
     /** Exit status for bad input (picocli's usage error code). */
     public static final int EXIT_BAD_INPUT = 2;
+    /** Exit status for a failure that is not the input's fault (e.g. an unwritable output directory). */
+    public static final int EXIT_FAILURE = 1;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -26,6 +28,7 @@ public final class PrimeCommand implements Runnable {
 
     /** Entry point. */
     public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
@@ -48,6 +51,10 @@ public final class PrimeCommand implements Runnable {
             if (ex instanceof IllegalArgumentException) {
                 commandLine.getErr().println("prime: " + ex.getMessage());
                 return EXIT_BAD_INPUT;
+            }
+            if (ex instanceof java.io.UncheckedIOException) {
+                commandLine.getErr().println("prime: " + ex.getMessage());
+                return EXIT_FAILURE;
             }
             throw ex;
         });

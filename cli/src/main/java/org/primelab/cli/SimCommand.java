@@ -1,0 +1,69 @@
+package org.primelab.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.workload.Flow;
+import org.primelab.packet.SimConfig;
+import org.primelab.packet.metrics.SimResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code prime sim}: the packet-level simulator on a symmetric FatTree (DESIGN.md, "The packet
+ * simulator"). Prints a comparison table, or with {@code --json} one JSON object per scheme with the
+ * fields of {@link SimResult#summary()}; {@code --out DIR} also writes summary.json, flows.csv and
+ * queues.csv.
+ */
+@Command(name = "sim", mixinStandardHelpOptions = true,
+        description = "Run the packet-level simulator (paper defaults: 600ns links, MTU 4160, ECN 0.25/0.75 BDP, trim at 1 BDP, ACK every 4).")
+final class SimCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SimOptions options;
+
+    @Option(names = "--json", description = "one JSON object per scheme on stdout instead of the table")
+    boolean json;
+
+    @Option(names = "--out", description = "directory for summary.json, flows.csv, queues.csv")
+    Path out;
+
+    @Option(names = "--no-progress", description = "never show the progress bar")
+    boolean noProgress;
+
+    @Override
+    public Integer call() {
+        if (out != null && java.nio.file.Files.exists(out) && !java.nio.file.Files.isDirectory(out)) {
+            throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
+        }
+        FatTree tree = options.tree();
+        SimConfig config = options.config(tree);
+        List<Flow> flows = options.flows(tree);
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<SimResult> results = SimRunner.runAll(config, options.schemes(), flows, err, !noProgress);
+        if (json) {
+            for (SimResult r : results) {
+                stdout.println(Json.write(r.summary()));
+            }
+            stdout.flush();
+        } else {
+            SimRunner.printTable(stdout, results);
+        }
+        if (out != null) {
+            SimOutputs.write(out, results);
+            if (!json) {
+                stdout.println("wrote " + out.resolve("summary.json") + ", flows.csv, queues.csv");
+                stdout.flush();
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,98 @@
+package org.primelab.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.primelab.packet.metrics.FlowStats;
+import org.primelab.packet.metrics.QueueStats;
+import org.primelab.packet.metrics.SimResult;
+
+/**
+ * The machine-readable files of {@code prime sim --out DIR}: {@code summary.json} (an array of the
+ * per-scheme summaries), {@code flows.csv} (one row per flow and scheme) and {@code queues.csv} (one row
+ * per egress queue and scheme). Files are written to a temporary directory first and moved into place
+ * only when all of them are complete, so a failure leaves no partial output.
+ */
+final class SimOutputs {
+    private SimOutputs() {
+    }
+
+    static void write(Path dir, List<SimResult> results) {
+        try {
+            Path parent = dir.toAbsolutePath().getParent();
+            Files.createDirectories(parent);
+            Path tmp = Files.createTempDirectory(parent, ".prime-out-");
+            try {
+                writeSummary(tmp.resolve("summary.json"), results);
+                writeFlows(tmp.resolve("flows.csv"), results);
+                writeQueues(tmp.resolve("queues.csv"), results);
+                Files.createDirectories(dir);
+                for (String f : new String[] {"summary.json", "flows.csv", "queues.csv"}) {
+                    Files.move(tmp.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                try (var s = Files.list(tmp)) {
+                    for (Path p : (Iterable<Path>) s::iterator) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("out: cannot write to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeSummary(Path file, List<SimResult> results) throws IOException {
+        List<Map<String, Object>> all = new ArrayList<>();
+        for (SimResult r : results) {
+            all.add(r.summary());
+        }
+        Files.writeString(file, Json.write(all) + "\n", StandardCharsets.UTF_8);
+    }
+
+    private static void writeFlows(Path file, List<SimResult> results) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("scheme,flow,src,dst,size_bytes,start_us,end_us,fct_us,packets,delivered_bytes,duplicates,"
+                    + "retransmissions,nacks,timeouts,ecn_echoes,path_links,uplink_counts\n");
+            for (SimResult r : results) {
+                String scheme = r.config().scheme().cliName();
+                for (FlowStats f : r.flows()) {
+                    int[] up = r.uplinkCounts(f.id());
+                    StringBuilder counts = new StringBuilder();
+                    for (int i = 0; i < up.length; i++) {
+                        counts.append(i == 0 ? "" : ";").append(up[i]);
+                    }
+                    w.write(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.6f,%.6f,%.6f,%d,%d,%d,%d,%d,%d,%d,%d,%s%n",
+                            scheme, f.id(), f.src(), f.dst(), f.sizeBytes(), f.startPs() / 1e6, f.endPs() / 1e6,
+                            f.fctPs() / 1e6, f.packets(), f.deliveredBytes(), f.duplicates(), f.retransmissions(),
+                            f.nacks(), f.timeouts(), f.ecnEchoes(), f.pathLinks(), counts));
+                }
+            }
+        }
+    }
+
+    private static void writeQueues(Path file, List<SimResult> results) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("scheme,link,name,tier,direction,rate_gbps,max_pkts,max_bytes,mean_pkts,max_ctrl_pkts,data_pkts,"
+                    + "trims,ecn_marks\n");
+            for (SimResult r : results) {
+                String scheme = r.config().scheme().cliName();
+                for (QueueStats q : r.queues()) {
+                    w.write(String.format(Locale.ROOT, "%s,%d,%s,%d,%s,%.3f,%d,%d,%.6f,%d,%d,%d,%d%n", scheme, q.link(),
+                            q.name(), q.tier(), q.uplink() ? "up" : "down", q.rateBps() / 1e9, q.maxPackets(),
+                            q.maxBytes(), q.meanPackets(), q.maxControlPackets(), q.dataPackets(), q.trims(),
+                            q.ecnMarks()));
+                }
+            }
+        }
+    }
+}

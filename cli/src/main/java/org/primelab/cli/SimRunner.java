@@ -1,0 +1,120 @@
+package org.primelab.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.workload.Flow;
+import org.primelab.packet.PacketSimulator;
+import org.primelab.packet.ProgressListener;
+import org.primelab.packet.SimConfig;
+import org.primelab.packet.metrics.SimResult;
+
+/**
+ * Runs the packet simulator for one or more schemes on the same workload, with a progress bar on
+ * stderr once a run has taken more than {@link #PROGRESS_AFTER_NANOS}, and prints the comparison table.
+ */
+final class SimRunner {
+    /** Runs shorter than this show no progress bar. */
+    static final long PROGRESS_AFTER_NANOS = 2_000_000_000L;
+
+    private SimRunner() {
+    }
+
+    static List<SimResult> runAll(SimConfig base, List<LoadBalancingScheme> schemes, List<Flow> flows, PrintWriter err,
+                                  boolean progress) {
+        List<SimResult> results = new ArrayList<>();
+        for (LoadBalancingScheme s : schemes) {
+            results.add(run(base.withScheme(s), flows, err, progress));
+        }
+        return results;
+    }
+
+    static SimResult run(SimConfig config, List<Flow> flows, PrintWriter err, boolean progress) {
+        LazyBar bar = new LazyBar(config.scheme().cliName(), flows.size(), err, progress);
+        try {
+            return new PacketSimulator(config, flows).run(bar);
+        } finally {
+            bar.close();
+        }
+    }
+
+    /** A progress listener that opens a bar only once the run has lasted a while. */
+    private static final class LazyBar implements ProgressListener {
+        private final String name;
+        private final int flows;
+        private final PrintWriter err;
+        private final boolean enabled;
+        private final long start = System.nanoTime();
+        private ProgressBar bar;
+
+        LazyBar(String name, int flows, PrintWriter err, boolean enabled) {
+            this.name = name;
+            this.flows = flows;
+            this.err = err;
+            this.enabled = enabled;
+        }
+
+        @Override
+        public void progress(int completedFlows, int total, long nowPs, long events) {
+            if (!enabled) {
+                return;
+            }
+            if (bar == null && System.nanoTime() - start > PROGRESS_AFTER_NANOS) {
+                bar = new ProgressBarBuilder().setTaskName("sim " + name).setInitialMax(flows)
+                        .setStyle(ProgressBarStyle.ASCII).setUnit(" flows", 1).continuousUpdate()
+                        .setConsumer(new ConsoleProgressBarConsumer(new java.io.PrintStream(
+                                new java.io.OutputStream() {
+                                    @Override
+                                    public void write(int b) {
+                                        err.write(b);
+                                    }
+
+                                    @Override
+                                    public void flush() {
+                                        err.flush();
+                                    }
+                                }, true)))
+                        .build();
+            }
+            if (bar != null) {
+                bar.stepTo(completedFlows);
+                bar.setExtraMessage(String.format(Locale.ROOT, " t=%.1fus %dM events", nowPs / 1e6, events / 1_000_000));
+            }
+        }
+
+        void close() {
+            if (bar != null) {
+                bar.close();
+            }
+        }
+    }
+
+    /** The comparison table, one row per scheme. */
+    static void printTable(PrintWriter out, List<SimResult> results) {
+        if (results.isEmpty()) {
+            return;
+        }
+        SimConfig c = results.get(0).config();
+        out.printf(Locale.ROOT, "%s, %s links, %s propagation, %d flows of %d B, %s, ACK every %d%n",
+                c.tree(), org.primelab.core.units.Units.formatRate(c.linkRateBps()),
+                org.primelab.core.units.Units.formatTime(c.propagationPs()), results.get(0).flows().size(),
+                results.get(0).flows().get(0).sizeBytes(), c.cc().cliName(), c.ackEvery());
+        out.printf(Locale.ROOT, "ideal max FCT %.3f us (BDP %d B = %d packets)%n",
+                results.get(0).idealMaxFctPs() / 1e6, c.bdpBytes(), c.bdpPackets());
+        out.printf(Locale.ROOT, "%-9s %10s %10s %10s %7s %7s %8s %8s %9s %10s %7s%n", "scheme", "max_us", "mean_us",
+                "p99_us", "ratio", "max_q", "mean_q", "trims", "ecn", "events", "wall_s");
+        for (SimResult r : results) {
+            out.printf(Locale.ROOT, "%-9s %10.3f %10.3f %10.3f %7.4f %7d %8.3f %8d %9d %10d %7.2f%n",
+                    r.config().scheme().cliName(), r.maxFctPs() / 1e6, r.meanFctPs() / 1e6, r.p99FctPs() / 1e6,
+                    r.ratio(), r.maxQueuePackets(), r.meanQueuePackets(), r.trims(), r.ecnMarks(), r.events(),
+                    r.wallSeconds());
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,83 @@
+package org.primelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code prime sim}: JSON fields, output files, and the bad-input contract. */
+class SimCommandTest {
+    static final String FIELDS = "scheme,hosts,tiers,k,rate_gbps,flow_size_bytes,flows,max_fct_us,mean_fct_us,p99_fct_us,"
+            + "ideal_max_fct_us,ratio,max_queue_pkts,mean_queue_pkts,trims,nacks,retransmissions,ecn_marks,events,wall_s";
+
+    @Test
+    void jsonHasExactlyTheDocumentedFieldsPerScheme() {
+        EvCommandTest.Run r = EvCommandTest.run("sim", "--k", "8", "--flow-size", "200KB", "--lb", "all", "--json");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().strip().lines().toList();
+        assertEquals(6, lines.size(), r.out());
+        for (String line : lines) {
+            StringBuilder keys = new StringBuilder();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"([a-z0-9_]+)\":").matcher(line);
+            while (m.find()) {
+                keys.append(keys.length() == 0 ? "" : ",").append(m.group(1));
+            }
+            assertEquals(FIELDS, keys.toString(), line);
+        }
+        assertTrue(lines.get(3).startsWith("{\"scheme\":\"prime\",\"hosts\":32,\"tiers\":2,\"k\":8,\"rate_gbps\":400.0,"
+                + "\"flow_size_bytes\":200000,\"flows\":32,"), lines.get(3));
+    }
+
+    @Test
+    void outWritesSummaryFlowsAndQueues(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("run");
+        EvCommandTest.Run r = EvCommandTest.run("sim", "--k", "4", "--flow-size", "100KB", "--lb", "prime,ecmp",
+                "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("prime"), r.out());
+        List<String> flows = Files.readAllLines(out.resolve("flows.csv"));
+        assertEquals(1 + 2 * 8, flows.size(), "header + 8 flows x 2 schemes");
+        List<String> queues = Files.readAllLines(out.resolve("queues.csv"));
+        assertEquals(1 + 2 * 32, queues.size(), "header + 32 directed links (8 host + 8 leaf-spine cables) x 2 schemes");
+        String summary = Files.readString(out.resolve("summary.json"));
+        assertTrue(summary.startsWith("[{\"scheme\":\"prime\""), summary);
+    }
+
+    @Test
+    void badInputIsOneLineExitTwoAndWritesNothing(@TempDir Path dir) {
+        String[][] bad = {
+            {"--lb", "magic"},
+            {"--k", "7"},
+            {"--rate", "-400G"},
+            {"--flow-size", "0"},
+            {"--unknown-option"},
+            {"--cc", "reno"},
+            {"--ack-every", "0"},
+            {"--delay", "5 parsecs"},
+            {"--traffic", "broadcast"},
+        };
+        for (String[] b : bad) {
+            Path out = dir.resolve("out" + b[0].replace("-", ""));
+            String[] args = new String[b.length + 5];
+            args[0] = "sim";
+            System.arraycopy(b, 0, args, 1, b.length);
+            args[b.length + 1] = "--out";
+            args[b.length + 2] = out.toString();
+            args[b.length + 3] = "--k";
+            args[b.length + 4] = "4";
+            if (b[0].equals("--k")) {
+                args = new String[] {"sim", "--k", "7", "--out", out.toString()};
+            }
+            EvCommandTest.Run r = EvCommandTest.run(args);
+            assertEquals(2, r.code(), String.join(" ", args) + " -> " + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.out().isEmpty(), r.out());
+            assertFalse(Files.exists(out), "no output on bad input: " + out);
+        }
+    }
+}

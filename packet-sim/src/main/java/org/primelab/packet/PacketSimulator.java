@@ -1,0 +1,428 @@
+package org.primelab.packet;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.primelab.analytical.fct.IdealFct;
+import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.random.Seeds;
+import org.primelab.core.topology.EvLayout;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.workload.Flow;
+import org.primelab.packet.engine.EventQueue;
+import org.primelab.packet.metrics.FlowStats;
+import org.primelab.packet.metrics.QueueStats;
+import org.primelab.packet.metrics.SimResult;
+import org.primelab.packet.net.EgressPort;
+import org.primelab.packet.net.PacketPool;
+import org.primelab.packet.net.RedMarker;
+import org.primelab.packet.transport.CongestionControl;
+import org.primelab.packet.transport.Dctcp;
+import org.primelab.packet.transport.FixedWindow;
+import org.primelab.packet.transport.FlowReceiver;
+import org.primelab.packet.transport.FlowSender;
+
+/**
+ * The packet-level discrete-event simulator (DESIGN.md, "The packet simulator"; the paper's
+ * §"Evaluation" setup). One instance runs one workload once: {@code new PacketSimulator(config,
+ * flows).run(listener)}.
+ *
+ * <p><b>Model.</b> Every directed link has an {@link EgressPort} at its sending node. A host's port is
+ * its NIC: ACKs and NACKs wait in its control queue and data is pulled from the host's flows (round
+ * robin over the flows whose window admits a packet) whenever the wire is free. A switch forwards a
+ * packet up while it is not an ancestor of the destination — PRIME's port index, a hash of (flow, EV,
+ * switch salt) or the shortest queue, by scheme — and down deterministically; the packet waits in the
+ * output port's data queue (trimmed past 1 BDP) or control queue. Links serialize store-and-forward and
+ * add their propagation delay. Time is integer picoseconds.
+ *
+ * <p><b>Events</b> (three ints each, see {@link EventQueue}): a packet arriving at a node, a port
+ * finishing a transmission while more waits behind it, a flow starting, a flow's retransmission timer.
+ * A port that finds its wire free sends at once, so an idle path costs one event per hop.
+ *
+ * <p><b>Determinism.</b> All randomness comes from streams derived from the master seed: one per flow
+ * for its load balancer, one for ECN marking, one for AR's tie breaks, and each switch's hash salt.
+ * Same configuration and flows: identical results.
+ *
+ * <p><b>Modelling choices the paper leaves open</b>, each documented where it lives: the window that
+ * keeps a lone flow at line rate ({@link SimConfig#lineRateWindowBytes()}), DCTCP details
+ * ({@link Dctcp}), ECN on the occupancy the departing packet sees ({@link EgressPort}), selective ACKs
+ * that list the packets they cover ({@link FlowReceiver}), ACKs routed back with the EV they echo under
+ * the flow's scheme.
+ */
+public final class PacketSimulator {
+    private static final int ARRIVE = 0;
+    private static final int TX_DONE = 1;
+    private static final int FLOW_START = 2;
+    private static final int RTO_CHECK = 3;
+    /** Events between progress reports. */
+    private static final long PROGRESS_EVERY = 1 << 18;
+
+    private final SimConfig config;
+    private final FatTree tree;
+    private final List<Flow> flows;
+    private final EventQueue events;
+    private final PacketPool pool;
+    private final EgressPort[] ports;
+    private final boolean[] hostPort;
+    private final FlowSender[] senders;
+    private final FlowReceiver[] receivers;
+    private final int[] flowSrc;
+    private final int[] flowDst;
+    private final int[][] hostFlows;
+    private final int[] hostCursor;
+    private final boolean[] started;
+    private final long[] switchSalt;
+    private final Forwarding forwarding;
+    private final EvLayout layout;
+    private final int torUplinks;
+    private final int[] flowUplinkCounts;
+    private final SplittableRandom markRandom;
+    private final SplittableRandom arRandom;
+    private final int[] ackScratch;
+    private final long rtoPs;
+    private int completed;
+
+    /** Prepares a run of {@code flows} under {@code config}. */
+    public PacketSimulator(SimConfig config, List<Flow> flows) {
+        this.config = config;
+        this.tree = config.tree();
+        this.flows = List.copyOf(flows);
+        if (flows.isEmpty()) {
+            throw new IllegalArgumentException("traffic: the workload has no flows");
+        }
+        int n = flows.size();
+        this.layout = tree.evLayout();
+        this.forwarding = config.scheme().forwarding();
+        this.torUplinks = tree.torUplinks();
+        this.events = new EventQueue(1 << 16);
+        this.pool = new PacketPool(1 << 14, config.ackEvery());
+        this.ackScratch = new int[config.ackEvery()];
+        this.markRandom = new SplittableRandom(Seeds.derive(config.seed(), 0x4d41524bL));     // "MARK"
+        this.arRandom = new SplittableRandom(Seeds.derive(config.seed(), 0x4152L));           // "AR"
+        this.rtoPs = config.effectiveRtoPs();
+
+        Faults faults = config.faults();
+        RedMarker red = new RedMarker(config.kMinBytes(), config.kMaxBytes());
+        ports = new EgressPort[tree.linkCount()];
+        hostPort = new boolean[tree.linkCount()];
+        for (int l = 0; l < tree.linkCount(); l++) {
+            boolean fromHost = tree.tierOf(tree.linkSource(l)) == 0;
+            hostPort[l] = fromHost;
+            ports[l] = new EgressPort(l, faults.rate(l, config.linkRateBps()), config.propagationPs(),
+                    fromHost ? Long.MAX_VALUE : config.trimBytes(), fromHost ? null : red, config.mtuBytes(),
+                    config.headerBytes());
+        }
+        switchSalt = new long[tree.nodeCount()];
+        for (int node = 0; node < tree.nodeCount(); node++) {
+            switchSalt[node] = Seeds.derive(config.seed(), Seeds.SWITCH_SALT, node);
+        }
+
+        EntropyConfig entropy = config.effectiveEntropy();
+        LoadBalancingScheme scheme = config.scheme();
+        senders = new FlowSender[n];
+        receivers = new FlowReceiver[n];
+        flowSrc = new int[n];
+        flowDst = new int[n];
+        started = new boolean[n];
+        int[] perHost = new int[tree.hosts()];
+        for (int i = 0; i < n; i++) {
+            Flow f = flows.get(i);
+            if (f.id() != i) {
+                throw new IllegalArgumentException("traffic: flow ids must be 0..n-1 in order; flow " + i + " has id " + f.id());
+            }
+            if (f.src() >= tree.hosts() || f.dst() >= tree.hosts()) {
+                throw new IllegalArgumentException("traffic: flow " + i + " uses a host outside [0, " + (tree.hosts() - 1) + "]");
+            }
+            flowSrc[i] = f.src();
+            flowDst[i] = f.dst();
+            senders[i] = new FlowSender(i, f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
+                    scheme.newGenerator(layout, entropy, config.seed(), f.src(), i), newCc());
+            receivers[i] = new FlowReceiver(senders[i].packets(), config.ackEvery(), config.ackOnMark());
+            perHost[f.src()]++;
+        }
+        hostFlows = new int[tree.hosts()][];
+        for (int h = 0; h < tree.hosts(); h++) {
+            hostFlows[h] = new int[perHost[h]];
+            perHost[h] = 0;
+        }
+        for (int i = 0; i < n; i++) {
+            hostFlows[flowSrc[i]][perHost[flowSrc[i]]++] = i;
+        }
+        hostCursor = new int[tree.hosts()];
+        flowUplinkCounts = new int[n * torUplinks];
+    }
+
+    private CongestionControl newCc() {
+        long window = config.lineRateWindowBytes();
+        return switch (config.cc()) {
+            case FIXED -> new FixedWindow(window);
+            case DCTCP -> new Dctcp(window, (long) config.ackEvery() * config.mtuBytes(),
+                    window + window / 2, config.mtuBytes(), config.dctcpInitialAlpha());
+        };
+    }
+
+    /** Runs to completion of every flow and returns the result. */
+    public SimResult run(ProgressListener progress) {
+        long wallStart = System.nanoTime();
+        for (int i = 0; i < flows.size(); i++) {
+            events.schedule(flows.get(i).startPs(), FLOW_START, i, 0);
+        }
+        long nextReport = PROGRESS_EVERY;
+        int n = flows.size();
+        while (completed < n) {
+            if (events.isEmpty()) {
+                throw new IllegalStateException("deadlock: no events left with " + (n - completed) + " flows unfinished");
+            }
+            events.pop();
+            long now = events.time();
+            switch (events.kind()) {
+                case ARRIVE -> arrive(events.a(), events.b(), now);
+                case TX_DONE -> {
+                    ports[events.a()].setTxPending(false);
+                    startTransmission(events.a(), now);
+                }
+                case FLOW_START -> startFlow(events.a(), now);
+                case RTO_CHECK -> checkTimeout(events.a(), now);
+                default -> throw new IllegalStateException("unknown event kind " + events.kind());
+            }
+            if (events.processed() >= nextReport) {
+                nextReport += PROGRESS_EVERY;
+                progress.progress(completed, n, now, events.processed());
+            }
+        }
+        long end = events.time();
+        progress.progress(completed, n, end, events.processed());
+        return collect(end, System.nanoTime() - wallStart);
+    }
+
+    // ------------------------------------------------------------------ flows
+
+    private void startFlow(int flow, long now) {
+        started[flow] = true;
+        int src = flowSrc[flow];
+        kick(tree.hostUplink(src), now);
+        events.schedule(now + rtoPs, RTO_CHECK, flow, 0);
+    }
+
+    private void checkTimeout(int flow, long now) {
+        FlowSender s = senders[flow];
+        if (s.finished() || receivers[flow].complete()) {
+            return;
+        }
+        if (s.checkTimeout(now, rtoPs)) {
+            kick(tree.hostUplink(flowSrc[flow]), now);
+        }
+        long next = Math.max(now + 1, s.nextTimeoutCheck(rtoPs));
+        events.schedule(next, RTO_CHECK, flow, 0);
+    }
+
+    /** A data packet pulled from the host's flows, round robin, or -1 if none may send. */
+    private int pullData(int host, long now) {
+        int[] fl = hostFlows[host];
+        int count = fl.length;
+        for (int i = 0; i < count; i++) {
+            int idx = hostCursor[host] + i;
+            if (idx >= count) {
+                idx -= count;
+            }
+            int f = fl[idx];
+            FlowSender s = senders[f];
+            if (started[f] && s.canSend()) {
+                hostCursor[host] = idx + 1 == count ? 0 : idx + 1;
+                int seq = s.nextSequence(now);
+                return pool.allocate(PacketPool.DATA, f, seq, s.lastEv(), s.wireBytes(seq));
+            }
+        }
+        return -1;
+    }
+
+    private boolean hostCanSend(int host) {
+        for (int f : hostFlows[host]) {
+            if (started[f] && senders[f].canSend()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------------ links
+
+    /** Makes sure the port transmits as soon as its wire is free. */
+    private void kick(int link, long now) {
+        EgressPort p = ports[link];
+        if (p.txPending()) {
+            return;
+        }
+        if (p.busyUntil() <= now) {
+            startTransmission(link, now);
+        } else {
+            p.setTxPending(true);
+            events.schedule(p.busyUntil(), TX_DONE, link, 0);
+        }
+    }
+
+    private void startTransmission(int link, long now) {
+        EgressPort p = ports[link];
+        int pkt = p.poll(pool, markRandom, now);
+        boolean fromHost = hostPort[link];
+        if (pkt < 0 && fromHost) {
+            pkt = pullData(tree.linkSource(link), now);
+        }
+        if (pkt < 0) {
+            return;
+        }
+        if (fromHost && pool.type(pkt) == PacketPool.DATA) {
+            p.countDirectData();
+        }
+        long done = now + p.serializationPs(pool.size(pkt));
+        p.setBusyUntil(done);
+        events.schedule(done + p.propagationPs(), ARRIVE, tree.linkTarget(link), pkt);
+        if (p.hasQueued() || (fromHost && hostCanSend(tree.linkSource(link)))) {
+            p.setTxPending(true);
+            events.schedule(done, TX_DONE, link, 0);
+        }
+    }
+
+    // ------------------------------------------------------------------ nodes
+
+    private void arrive(int node, int pkt, long now) {
+        if (node < tree.hosts()) {
+            atHost(node, pkt, now);
+        } else {
+            atSwitch(node, pkt, now);
+        }
+    }
+
+    private void atSwitch(int sw, int pkt, long now) {
+        int flow = pool.flow(pkt);
+        byte type = pool.type(pkt);
+        boolean towardsReceiver = type == PacketPool.DATA || type == PacketPool.HEADER;
+        int dst = towardsReceiver ? flowDst[flow] : flowSrc[flow];
+        int out;
+        if (tree.isAncestor(sw, dst)) {
+            out = tree.downlinkTowards(sw, dst);
+        } else {
+            int port = uplinkPort(sw, flow, pool.ev(pkt));
+            out = tree.uplink(sw, port);
+            if (type == PacketPool.DATA && tree.tierOf(sw) == 1 && tree.torOf(flowSrc[flow]) == sw) {
+                flowUplinkCounts[flow * torUplinks + port]++;
+            }
+        }
+        EgressPort p = ports[out];
+        if (type == PacketPool.DATA) {
+            p.offerData(pool, pkt, now);
+        } else {
+            p.offerControl(pkt, now);
+        }
+        kick(out, now);
+    }
+
+    private int uplinkPort(int sw, int flow, int ev) {
+        int uplinks = tree.uplinkCount(sw);
+        return switch (forwarding) {
+            case PORT_INDEX -> layout.part(ev, tree.tierOf(sw) - 1);
+            case HASH -> Seeds.hashPort(flow, ev, switchSalt[sw], uplinks);
+            case ADAPTIVE -> shortestQueue(sw, uplinks);
+        };
+    }
+
+    private int shortestQueue(int sw, int uplinks) {
+        int best = -1;
+        long bestBytes = Long.MAX_VALUE;
+        int ties = 0;
+        for (int i = 0; i < uplinks; i++) {
+            long q = ports[tree.uplink(sw, i)].queuedDataBytes();
+            if (q < bestBytes) {
+                bestBytes = q;
+                best = i;
+                ties = 1;
+            } else if (q == bestBytes && arRandom.nextInt(++ties) == 0) {
+                best = i;   // reservoir sampling: uniform among the tied
+            }
+        }
+        return best;
+    }
+
+    private void atHost(int host, int pkt, long now) {
+        int flow = pool.flow(pkt);
+        switch (pool.type(pkt)) {
+            case PacketPool.DATA -> {
+                FlowReceiver r = receivers[flow];
+                boolean wasComplete = r.complete();
+                int seq = pool.seq(pkt);
+                if (r.onData(seq, senders[flow].payloadBytes(seq), pool.ecn(pkt), now)) {
+                    int ack = pool.allocate(PacketPool.ACK, flow, seq, pool.ev(pkt), config.headerBytes());
+                    pool.setEcn(ack, pool.ecn(pkt));
+                    int[] pending = r.pending();
+                    for (int i = 0; i < r.pendingCount(); i++) {
+                        pool.addAcked(ack, pending[i]);
+                    }
+                    r.clearPending();
+                    sendControl(host, ack, now);
+                }
+                if (!wasComplete && r.complete()) {
+                    completed++;
+                }
+            }
+            case PacketPool.HEADER -> {
+                int nack = pool.allocate(PacketPool.NACK, flow, pool.seq(pkt), pool.ev(pkt), config.headerBytes());
+                sendControl(host, nack, now);
+            }
+            case PacketPool.ACK -> {
+                int c = pool.ackCount(pkt);
+                for (int i = 0; i < c; i++) {
+                    ackScratch[i] = pool.acked(pkt, i);
+                }
+                senders[flow].onAck(ackScratch, c, pool.ev(pkt), pool.ecn(pkt), now);
+                kick(tree.hostUplink(host), now);
+            }
+            case PacketPool.NACK -> {
+                senders[flow].onNack(pool.seq(pkt), pool.ev(pkt), now);
+                kick(tree.hostUplink(host), now);
+            }
+            default -> throw new IllegalStateException("unknown packet type " + pool.type(pkt));
+        }
+        pool.release(pkt);
+    }
+
+    private void sendControl(int host, int pkt, long now) {
+        int link = tree.hostUplink(host);
+        ports[link].offerControl(pkt, now);
+        kick(link, now);
+    }
+
+    // ------------------------------------------------------------------ results
+
+    private SimResult collect(long end, long wallNanos) {
+        List<FlowStats> fs = new ArrayList<>(flows.size());
+        int maxHops = 0;
+        for (int i = 0; i < flows.size(); i++) {
+            Flow f = flows.get(i);
+            FlowSender s = senders[i];
+            FlowReceiver r = receivers[i];
+            int hops = 2 + 2 * tree.upHops(f.src(), f.dst());
+            maxHops = Math.max(maxHops, hops);
+            fs.add(new FlowStats(i, f.src(), f.dst(), f.sizeBytes(), s.firstSendPs(), r.completionPs(), s.packets(),
+                    r.uniquePayloadBytes(), r.duplicates(), s.retransmissions(), s.nacks(), s.timeouts(), s.ecnEchoes(),
+                    hops));
+        }
+        long ideal = 0;
+        for (Flow f : flows) {
+            int hops = 2 + 2 * tree.upHops(f.src(), f.dst());
+            ideal = Math.max(ideal, IdealFct.lonePathPs(f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
+                    config.linkRateBps(), config.propagationPs(), hops));
+        }
+        List<QueueStats> qs = new ArrayList<>(ports.length);
+        for (int l = 0; l < ports.length; l++) {
+            EgressPort p = ports[l];
+            qs.add(new QueueStats(l, tree.linkName(l), tree.tierOf(tree.linkSource(l)), tree.isUplink(l), p.rateBps(),
+                    p.maxDataPackets(), p.maxDataBytes(), p.meanDataPackets(end), p.maxControlPackets(), p.sentData(),
+                    p.trims(), p.marks()));
+        }
+        return new SimResult(config, List.copyOf(fs), List.copyOf(qs), flowUplinkCounts.clone(), ideal, end,
+                events.processed(), wallNanos, pool.peakLive());
+    }
+}

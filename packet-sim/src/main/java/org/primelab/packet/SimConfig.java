@@ -1,0 +1,282 @@
+package org.primelab.packet;
+
+import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.units.Units;
+
+/**
+ * Every parameter of a packet-level run, with the paper's defaults (§"Evaluation", "Setup" and
+ * "Traffic"; DESIGN.md, "The packet simulator"). Built with {@link #builder(FatTree)}; derived values
+ * (base RTT, BDP, ECN thresholds, trimming limit, window) are computed here once so that every
+ * component reads the same numbers.
+ *
+ * @param tree the fabric
+ * @param faults failed and degraded links
+ * @param linkRateBps rate of every link that is not degraded
+ * @param propagationPs propagation delay of every link
+ * @param mtuBytes packet size on the wire, headers included
+ * @param headerBytes header size: of an ACK, a NACK, a trimmed packet and the header part of data
+ * @param scheme the load balancer
+ * @param entropy the schemes' parameters (null: {@link EntropyConfig#defaults} for this fabric)
+ * @param cc congestion control
+ * @param dctcpInitialAlpha DCTCP's starting {@code alpha} ({@link org.primelab.packet.transport.Dctcp})
+ * @param ackEvery data packets per coalesced ACK
+ * @param ackOnMark ACK at once when a data packet arrives ECN-marked (htsim's behaviour)
+ * @param kMinBdp RED {@code K_min} as a fraction of the BDP
+ * @param kMaxBdp RED {@code K_max} as a fraction of the BDP
+ * @param trimBdp data-queue limit (trimming threshold) as a fraction of the BDP
+ * @param rtoPs retransmission timeout (0: {@link #DEFAULT_RTO_RTTS} base RTTs)
+ * @param seed the master seed
+ */
+public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long propagationPs, int mtuBytes,
+                        int headerBytes, LoadBalancingScheme scheme, EntropyConfig entropy, CcKind cc,
+                        double dctcpInitialAlpha, int ackEvery, boolean ackOnMark, double kMinBdp, double kMaxBdp, double trimBdp,
+                        long rtoPs, long seed) {
+
+    /** Link rate default: 400 Gb/s, the middle of the paper's 100/400/800 G (§"Evaluation", "Setup"). */
+    public static final long DEFAULT_RATE_BPS = 400 * Units.GBPS;
+    /**
+     * Propagation delay per link: 600 ns. The paper prints "600 us" (§"Evaluation", "Setup"); at 600 us a
+     * 2 MB flow would be 99% propagation and no scheme could differ, so we read ns (DESIGN.md).
+     */
+    public static final long DEFAULT_PROPAGATION_PS = 600 * Units.PS_PER_NS;
+    /** MTU on the wire: 4160 B (§"Evaluation", "Traffic"). */
+    public static final int DEFAULT_MTU_BYTES = 4160;
+    /** Headers of data, ACK, NACK and trimmed packets: 64 B (DESIGN.md). */
+    public static final int DEFAULT_HEADER_BYTES = 64;
+    /** ACK coalescing: one ACK per 4 data packets (§"Evaluation", "Traffic"). */
+    public static final int DEFAULT_ACK_EVERY = 4;
+    /** RED {@code K_min = 0.25 BDP} (§"Evaluation", "Traffic"). */
+    public static final double DEFAULT_KMIN_BDP = 0.25;
+    /** RED {@code K_max = 0.75 BDP} (§"Evaluation", "Traffic"). */
+    public static final double DEFAULT_KMAX_BDP = 0.75;
+    /** Trimming when the queue would exceed 1 BDP (§"Evaluation", "Traffic"). */
+    public static final double DEFAULT_TRIM_BDP = 1.0;
+    /** Default retransmission timeout in base RTTs: far above the worst queueing a 1-BDP queue per hop allows. */
+    public static final int DEFAULT_RTO_RTTS = 10;
+
+    /** Validates ranges; messages name the command-line option. */
+    public SimConfig {
+        if (tree == null) {
+            throw new IllegalArgumentException("tree: required");
+        }
+        if (faults == null) {
+            faults = Faults.none(tree);
+        }
+        if (linkRateBps <= 0) {
+            throw new IllegalArgumentException("rate: must be > 0 bit/s, got " + linkRateBps);
+        }
+        if (propagationPs < 0) {
+            throw new IllegalArgumentException("delay: must be >= 0, got " + propagationPs + " ps");
+        }
+        if (headerBytes < 1 || mtuBytes <= headerBytes || mtuBytes > 1 << 20) {
+            throw new IllegalArgumentException("mtu: must be in [" + (headerBytes + 1) + ", 1048576] bytes, got " + mtuBytes);
+        }
+        if (scheme == null) {
+            throw new IllegalArgumentException("lb: required; accepted: " + LoadBalancingScheme.names());
+        }
+        if (cc == null) {
+            throw new IllegalArgumentException("cc: required; accepted: " + CcKind.names());
+        }
+        if (!(dctcpInitialAlpha >= 0 && dctcpInitialAlpha <= 1)) {
+            throw new IllegalArgumentException("dctcp-alpha0: must be in [0, 1], got " + dctcpInitialAlpha);
+        }
+        if (ackEvery < 1 || ackEvery > 64) {
+            throw new IllegalArgumentException("ack-every: must be in [1, 64], got " + ackEvery);
+        }
+        if (!(kMinBdp >= 0 && kMaxBdp > kMinBdp)) {
+            throw new IllegalArgumentException("kmax: need 0 <= kmin < kmax, got kmin=" + kMinBdp + " kmax=" + kMaxBdp);
+        }
+        if (!(trimBdp > 0)) {
+            throw new IllegalArgumentException("trim: must be > 0 BDP, got " + trimBdp);
+        }
+        if (rtoPs < 0) {
+            throw new IllegalArgumentException("rto: must be >= 0 ps, got " + rtoPs);
+        }
+    }
+
+    /** A builder with the paper's defaults on {@code tree}. */
+    public static Builder builder(FatTree tree) {
+        return new Builder(tree);
+    }
+
+    /** Links on the longest host-to-host path (2-tier: 4, 3-tier: 6). */
+    public int longestPathLinks() {
+        return tree.longestPathLinks();
+    }
+
+    /**
+     * Unloaded round-trip time of the longest path: an MTU data packet out and a header-sized ACK back,
+     * each store-and-forward over every link.
+     */
+    public long baseRttPs() {
+        int hops = longestPathLinks();
+        return hops * (propagationPs + Units.serializationPs(mtuBytes, linkRateBps))
+                + hops * (propagationPs + Units.serializationPs(headerBytes, linkRateBps));
+    }
+
+    /** Bandwidth-delay product: link rate times the base RTT of the longest path (DESIGN.md). */
+    public long bdpBytes() {
+        return Units.bytesIn(baseRttPs(), linkRateBps);
+    }
+
+    /** BDP in whole MTU packets (rounded up). */
+    public int bdpPackets() {
+        return (int) ((bdpBytes() + mtuBytes - 1) / mtuBytes);
+    }
+
+    /** RED {@code K_min} in bytes. */
+    public long kMinBytes() {
+        return Math.round(kMinBdp * bdpBytes());
+    }
+
+    /** RED {@code K_max} in bytes. */
+    public long kMaxBytes() {
+        return Math.round(kMaxBdp * bdpBytes());
+    }
+
+    /** Data-queue limit in bytes (never below one MTU). */
+    public long trimBytes() {
+        return Math.max(mtuBytes, Math.round(trimBdp * bdpBytes()));
+    }
+
+    /**
+     * The window that keeps a lone flow at line rate: one BDP plus the {@code ackEvery} packets whose
+     * acknowledgement coalescing holds back (without them the sender idles for {@code ackEvery - 1}
+     * serialization times every round trip). The fixed-window sender uses it; DCTCP starts from it.
+     */
+    public long lineRateWindowBytes() {
+        return bdpBytes() + (long) ackEvery * mtuBytes;
+    }
+
+    /** The retransmission timeout in force. */
+    public long effectiveRtoPs() {
+        return rtoPs > 0 ? rtoPs : DEFAULT_RTO_RTTS * baseRttPs();
+    }
+
+    /** The schemes' parameters in force. */
+    public EntropyConfig effectiveEntropy() {
+        return entropy != null ? entropy : EntropyConfig.defaults(baseRttPs(), bdpPackets());
+    }
+
+    /** The same configuration with another scheme. */
+    public SimConfig withScheme(LoadBalancingScheme s) {
+        return new SimConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, s, entropy, cc,
+                dctcpInitialAlpha, ackEvery, ackOnMark, kMinBdp, kMaxBdp, trimBdp, rtoPs, seed);
+    }
+
+    /** The same configuration with another seed. */
+    public SimConfig withSeed(long s) {
+        return new SimConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
+                dctcpInitialAlpha, ackEvery, ackOnMark, kMinBdp, kMaxBdp, trimBdp, rtoPs, s);
+    }
+
+    /** Fluent builder holding the paper's defaults. */
+    public static final class Builder {
+        private final FatTree tree;
+        private Faults faults;
+        private long rate = DEFAULT_RATE_BPS;
+        private long delay = DEFAULT_PROPAGATION_PS;
+        private int mtu = DEFAULT_MTU_BYTES;
+        private int header = DEFAULT_HEADER_BYTES;
+        private LoadBalancingScheme scheme = LoadBalancingScheme.PRIME;
+        private EntropyConfig entropy;
+        private CcKind cc = CcKind.DCTCP;
+        private double alpha0 = org.primelab.packet.transport.Dctcp.DEFAULT_INITIAL_ALPHA;
+        private int ackEvery = DEFAULT_ACK_EVERY;
+        private boolean ackOnMark;
+        private double kMin = DEFAULT_KMIN_BDP;
+        private double kMax = DEFAULT_KMAX_BDP;
+        private double trim = DEFAULT_TRIM_BDP;
+        private long rto;
+        private long seed = 1;
+
+        private Builder(FatTree tree) {
+            this.tree = tree;
+        }
+
+        public Builder faults(Faults f) {
+            this.faults = f;
+            return this;
+        }
+
+        public Builder rate(long bps) {
+            this.rate = bps;
+            return this;
+        }
+
+        public Builder delay(long ps) {
+            this.delay = ps;
+            return this;
+        }
+
+        public Builder mtu(int bytes) {
+            this.mtu = bytes;
+            return this;
+        }
+
+        public Builder header(int bytes) {
+            this.header = bytes;
+            return this;
+        }
+
+        public Builder scheme(LoadBalancingScheme s) {
+            this.scheme = s;
+            return this;
+        }
+
+        public Builder entropy(EntropyConfig e) {
+            this.entropy = e;
+            return this;
+        }
+
+        public Builder cc(CcKind c) {
+            this.cc = c;
+            return this;
+        }
+
+        public Builder dctcpInitialAlpha(double a) {
+            this.alpha0 = a;
+            return this;
+        }
+
+        public Builder ackEvery(int n) {
+            this.ackEvery = n;
+            return this;
+        }
+
+        public Builder ackOnMark(boolean b) {
+            this.ackOnMark = b;
+            return this;
+        }
+
+        public Builder ecnThresholds(double kMinFraction, double kMaxFraction) {
+            this.kMin = kMinFraction;
+            this.kMax = kMaxFraction;
+            return this;
+        }
+
+        public Builder trim(double bdpFraction) {
+            this.trim = bdpFraction;
+            return this;
+        }
+
+        public Builder rto(long ps) {
+            this.rto = ps;
+            return this;
+        }
+
+        public Builder seed(long s) {
+            this.seed = s;
+            return this;
+        }
+
+        /** Validates and builds. */
+        public SimConfig build() {
+            return new SimConfig(tree, faults, rate, delay, mtu, header, scheme, entropy, cc, alpha0, ackEvery, ackOnMark, kMin,
+                    kMax, trim, rto, seed);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package org.primelab.packet.metrics;
+
+/**
+ * One flow's outcome.
+ *
+ * @param id flow id
+ * @param src sending host
+ * @param dst receiving host
+ * @param sizeBytes payload bytes
+ * @param startPs when its first packet started transmission
+ * @param endPs when its last new byte arrived
+ * @param packets packets the flow was cut into
+ * @param deliveredBytes distinct payload bytes delivered (must equal {@code sizeBytes})
+ * @param duplicates packets delivered more than once
+ * @param retransmissions packets sent again
+ * @param nacks NACKs received
+ * @param timeouts retransmission timeouts
+ * @param ecnEchoes ACKs that echoed an ECN mark
+ * @param pathLinks links on the flow's path
+ */
+public record FlowStats(int id, int src, int dst, long sizeBytes, long startPs, long endPs, int packets,
+                        long deliveredBytes, long duplicates, long retransmissions, long nacks, long timeouts,
+                        long ecnEchoes, int pathLinks) {
+    /** Flow completion time: first packet sent to last byte received (§"Evaluation", "Metrics"). */
+    public long fctPs() {
+        return endPs - startPs;
+    }
+}

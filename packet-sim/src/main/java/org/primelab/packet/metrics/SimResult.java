@@ -1,0 +1,130 @@
+package org.primelab.packet.metrics;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.primelab.core.units.Units;
+import org.primelab.packet.SimConfig;
+
+/**
+ * The outcome of one packet-level run: per-flow and per-queue statistics, the per-uplink packet counts
+ * the balance theorems speak of, and the summary metrics of the paper (§"Evaluation", "Metrics": max
+ * FCT, Ratio = max FCT / ideal max FCT, queue depth).
+ *
+ * @param config the run's configuration
+ * @param flows per-flow outcomes, in flow-id order
+ * @param queues per-queue statistics, in link-id order
+ * @param flowUplinkCounts data packets per (flow, uplink of the flow's source ToR):
+ *        {@code flowUplinkCounts[flow * torUplinks + port]}; includes retransmissions
+ * @param idealMaxFctPs ideal max FCT of the workload (analytical, no queueing)
+ * @param endPs simulated time when the last flow completed
+ * @param events events processed
+ * @param wallNanos wall-clock time of the run
+ * @param peakPackets most packets alive at once
+ */
+public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats> queues, int[] flowUplinkCounts,
+                        long idealMaxFctPs, long endPs, long events, long wallNanos, int peakPackets) {
+
+    /** Largest FCT. */
+    public long maxFctPs() {
+        return flows.stream().mapToLong(FlowStats::fctPs).max().orElse(0);
+    }
+
+    /** Mean FCT. */
+    public double meanFctPs() {
+        return flows.stream().mapToLong(FlowStats::fctPs).average().orElse(0);
+    }
+
+    /** 99th percentile FCT (nearest rank). */
+    public long p99FctPs() {
+        long[] f = flows.stream().mapToLong(FlowStats::fctPs).sorted().toArray();
+        if (f.length == 0) {
+            return 0;
+        }
+        int rank = (int) Math.ceil(0.99 * f.length);
+        return f[Math.max(0, rank - 1)];
+    }
+
+    /** The paper's Ratio: max FCT over ideal max FCT. */
+    public double ratio() {
+        return maxFctPs() / (double) idealMaxFctPs;
+    }
+
+    /** Largest data-queue depth over all switch queues, packets. */
+    public int maxQueuePackets() {
+        return queues.stream().filter(q -> q.tier() > 0).mapToInt(QueueStats::maxPackets).max().orElse(0);
+    }
+
+    /** Time-averaged data-queue depth, averaged over the switch queues that carried data, packets. */
+    public double meanQueuePackets() {
+        return queues.stream().filter(q -> q.tier() > 0 && q.dataPackets() > 0).mapToDouble(QueueStats::meanPackets)
+                .average().orElse(0);
+    }
+
+    /** Data packets trimmed. */
+    public long trims() {
+        return queues.stream().mapToLong(QueueStats::trims).sum();
+    }
+
+    /** NACKs received by senders. */
+    public long nacks() {
+        return flows.stream().mapToLong(FlowStats::nacks).sum();
+    }
+
+    /** Packets sent again. */
+    public long retransmissions() {
+        return flows.stream().mapToLong(FlowStats::retransmissions).sum();
+    }
+
+    /** Data packets ECN-marked by switches. */
+    public long ecnMarks() {
+        return queues.stream().mapToLong(QueueStats::ecnMarks).sum();
+    }
+
+    /** Retransmission timeouts. */
+    public long timeouts() {
+        return flows.stream().mapToLong(FlowStats::timeouts).sum();
+    }
+
+    /** Wall-clock seconds. */
+    public double wallSeconds() {
+        return wallNanos / 1e9;
+    }
+
+    /** Per-uplink data-packet counts of one flow at its source ToR. */
+    public int[] uplinkCounts(int flow) {
+        int u = config.tree().torUplinks();
+        return Arrays.copyOfRange(flowUplinkCounts, flow * u, flow * u + u);
+    }
+
+    /**
+     * The summary fields of {@code prime sim --json}, in this order: scheme, hosts, tiers, k, rate_gbps,
+     * flow_size_bytes, flows, max_fct_us, mean_fct_us, p99_fct_us, ideal_max_fct_us, ratio,
+     * max_queue_pkts, mean_queue_pkts, trims, nacks, retransmissions, ecn_marks, events, wall_s.
+     */
+    public Map<String, Object> summary() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scheme", config.scheme().cliName());
+        m.put("hosts", config.tree().hosts());
+        m.put("tiers", config.tree().tiers());
+        m.put("k", config.tree().radix());
+        m.put("rate_gbps", config.linkRateBps() / (double) Units.GBPS);
+        m.put("flow_size_bytes", flows.isEmpty() ? 0 : flows.get(0).sizeBytes());
+        m.put("flows", flows.size());
+        m.put("max_fct_us", Units.toMicros(maxFctPs()));
+        m.put("mean_fct_us", meanFctPs() / Units.PS_PER_US);
+        m.put("p99_fct_us", Units.toMicros(p99FctPs()));
+        m.put("ideal_max_fct_us", Units.toMicros(idealMaxFctPs));
+        m.put("ratio", ratio());
+        m.put("max_queue_pkts", maxQueuePackets());
+        m.put("mean_queue_pkts", meanQueuePackets());
+        m.put("trims", trims());
+        m.put("nacks", nacks());
+        m.put("retransmissions", retransmissions());
+        m.put("ecn_marks", ecnMarks());
+        m.put("events", events);
+        m.put("wall_s", wallSeconds());
+        return m;
+    }
+}

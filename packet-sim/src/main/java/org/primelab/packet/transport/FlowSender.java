@@ -1,0 +1,250 @@
+package org.primelab.packet.transport;
+
+import org.primelab.core.entropy.EntropyGenerator;
+
+/**
+ * The sending end of one flow (DESIGN.md, "reliability"): cuts the flow into packets, keeps per-packet
+ * state (unsent, in flight, acknowledged, awaiting retransmission), asks the load balancer for each
+ * packet's EV, and lets congestion control bound the bytes in flight.
+ *
+ * <p>Retransmissions go before new data. A NACK moves its packet from in flight to the retransmission
+ * queue; a timeout moves every in-flight packet there. ACKs are selective: each lists the sequence
+ * numbers it covers, so a packet is never retransmitted after its ACK arrived. The sender holds no
+ * packet objects: the simulator turns {@link #nextSequence} into a packet.
+ */
+public final class FlowSender {
+    private static final byte UNSENT = 0;
+    private static final byte IN_FLIGHT = 1;
+    private static final byte ACKED = 2;
+    private static final byte RETRANSMIT = 3;
+
+    private final int flow;
+    private final int packets;
+    private final int payloadBytes;
+    private final int lastPayloadBytes;
+    private final int headerBytes;
+    private final EntropyGenerator entropy;
+    private final CongestionControl cc;
+    private final byte[] state;
+    private final int[] rtx;
+    private int rtxHead;
+    private int rtxCount;
+    private int nextNew;
+    private int acked;
+    private long inFlightBytes;
+    private long firstSendPs = -1;
+    private long lastProgressPs;
+    private long retransmissions;
+    private long nacks;
+    private long timeouts;
+    private long ecnEchoes;
+    private int lastEv;
+
+    /**
+     * @param flow flow id
+     * @param sizeBytes payload bytes of the flow
+     * @param mtuBytes packet size on the wire
+     * @param headerBytes header bytes per packet
+     * @param entropy the flow's load balancer state
+     * @param cc the flow's congestion control
+     */
+    public FlowSender(int flow, long sizeBytes, int mtuBytes, int headerBytes, EntropyGenerator entropy,
+                      CongestionControl cc) {
+        this.flow = flow;
+        this.payloadBytes = mtuBytes - headerBytes;
+        long n = (sizeBytes + payloadBytes - 1) / payloadBytes;
+        if (n > Integer.MAX_VALUE / 2) {
+            throw new IllegalArgumentException("flow-size: too many packets (" + n + ")");
+        }
+        this.packets = (int) n;
+        this.lastPayloadBytes = (int) (sizeBytes - (long) (packets - 1) * payloadBytes);
+        this.headerBytes = headerBytes;
+        this.entropy = entropy;
+        this.cc = cc;
+        this.state = new byte[packets];
+        this.rtx = new int[packets];
+    }
+
+    /** Flow id. */
+    public int flow() {
+        return flow;
+    }
+
+    /** Packets the flow is cut into. */
+    public int packets() {
+        return packets;
+    }
+
+    /** Wire size of packet {@code seq}. */
+    public int wireBytes(int seq) {
+        return (seq == packets - 1 ? lastPayloadBytes : payloadBytes) + headerBytes;
+    }
+
+    /** Payload bytes of packet {@code seq}. */
+    public int payloadBytes(int seq) {
+        return seq == packets - 1 ? lastPayloadBytes : payloadBytes;
+    }
+
+    /** True if every packet is acknowledged. */
+    public boolean finished() {
+        return acked == packets;
+    }
+
+    /** Sequence number that would go next (retransmission first), or -1 if none is waiting. */
+    private int peek() {
+        while (rtxCount > 0) {
+            int s = rtx[rtxHead];
+            if (state[s] == RETRANSMIT) {
+                return s;
+            }
+            rtxHead = rtxHead + 1 == rtx.length ? 0 : rtxHead + 1;   // acknowledged meanwhile
+            rtxCount--;
+        }
+        return nextNew < packets ? nextNew : -1;
+    }
+
+    /**
+     * True if a packet is waiting and the window admits it (a sender with nothing in flight may always
+     * send one packet, so a flow never stalls on a window smaller than a packet).
+     */
+    public boolean canSend() {
+        int s = peek();
+        return s >= 0 && (inFlightBytes == 0 || inFlightBytes + wireBytes(s) <= cc.windowBytes());
+    }
+
+    /**
+     * Takes the next packet to transmit at {@code nowPs}: its sequence number (call only after
+     * {@link #canSend()} returned true). The EV for it is {@link #lastEv()}.
+     */
+    public int nextSequence(long nowPs) {
+        int s = peek();
+        if (state[s] == RETRANSMIT) {
+            rtxHead = rtxHead + 1 == rtx.length ? 0 : rtxHead + 1;
+            rtxCount--;
+            retransmissions++;
+        } else {
+            nextNew++;
+        }
+        state[s] = IN_FLIGHT;
+        inFlightBytes += wireBytes(s);
+        if (firstSendPs < 0) {
+            firstSendPs = nowPs;
+            lastProgressPs = nowPs;
+        }
+        lastEv = entropy.next(nowPs);
+        return s;
+    }
+
+    /** EV chosen for the packet last returned by {@link #nextSequence}. */
+    public int lastEv() {
+        return lastEv;
+    }
+
+    /** An ACK for {@code count} sequence numbers ({@code seqs[0..count)}) echoing {@code ev}, {@code marked}. */
+    public void onAck(int[] seqs, int count, int ev, boolean marked, long nowPs) {
+        long newly = 0;
+        for (int i = 0; i < count; i++) {
+            int s = seqs[i];
+            byte st = state[s];
+            if (st == IN_FLIGHT) {
+                inFlightBytes -= wireBytes(s);
+                newly += wireBytes(s);
+                state[s] = ACKED;
+                acked++;
+            } else if (st == RETRANSMIT) {
+                state[s] = ACKED;   // lazily dropped from the retransmission queue
+                acked++;
+            }
+        }
+        if (marked) {
+            ecnEchoes++;
+        }
+        lastProgressPs = nowPs;
+        entropy.onAck(ev, marked, nowPs);
+        cc.onAck(newly, marked, nowPs);
+    }
+
+    /** A NACK for trimmed packet {@code seq} that carried {@code ev}. */
+    public void onNack(int seq, int ev, long nowPs) {
+        nacks++;
+        if (state[seq] == IN_FLIGHT) {
+            inFlightBytes -= wireBytes(seq);
+            queueRetransmit(seq);
+        }
+        lastProgressPs = nowPs;
+        entropy.onNack(ev, nowPs);
+        cc.onNack(wireBytes(seq), nowPs);
+    }
+
+    /**
+     * The retransmission timer: if packets are in flight and nothing was heard for {@code rtoPs}, every
+     * in-flight packet is presumed lost. Returns true if it fired.
+     */
+    public boolean checkTimeout(long nowPs, long rtoPs) {
+        if (inFlightBytes == 0 || nowPs - lastProgressPs < rtoPs) {
+            return false;
+        }
+        timeouts++;
+        for (int s = 0; s < nextNew; s++) {
+            if (state[s] == IN_FLIGHT) {
+                queueRetransmit(s);
+            }
+        }
+        inFlightBytes = 0;
+        lastProgressPs = nowPs;
+        entropy.onTimeout(nowPs);
+        cc.onTimeout(nowPs);
+        return true;
+    }
+
+    private void queueRetransmit(int s) {
+        state[s] = RETRANSMIT;
+        int tail = rtxHead + rtxCount;
+        if (tail >= rtx.length) {
+            tail -= rtx.length;
+        }
+        rtx[tail] = s;
+        rtxCount++;
+    }
+
+    /** When the timer should next be checked. */
+    public long nextTimeoutCheck(long rtoPs) {
+        return lastProgressPs + rtoPs;
+    }
+
+    /** Time the first packet started transmission, or -1. */
+    public long firstSendPs() {
+        return firstSendPs;
+    }
+
+    /** Bytes in flight. */
+    public long inFlightBytes() {
+        return inFlightBytes;
+    }
+
+    public long retransmissions() {
+        return retransmissions;
+    }
+
+    public long nacks() {
+        return nacks;
+    }
+
+    public long timeouts() {
+        return timeouts;
+    }
+
+    public long ecnEchoes() {
+        return ecnEchoes;
+    }
+
+    /** The flow's load balancer. */
+    public EntropyGenerator entropy() {
+        return entropy;
+    }
+
+    /** The flow's congestion control. */
+    public CongestionControl cc() {
+        return cc;
+    }
+}
