@@ -10,6 +10,9 @@ import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workloads;
 import org.primelab.packet.CcKind;
 import org.primelab.packet.SimConfig;
+import org.primelab.packet.net.Scheduling;
+import org.primelab.core.random.Seeds;
+import org.primelab.core.topology.Faults;
 import picocli.CommandLine.Option;
 
 /**
@@ -69,6 +72,39 @@ public final class SimOptions {
     @Option(names = "--seed", defaultValue = "1", description = "master seed (default: ${DEFAULT-VALUE})")
     long seed;
 
+    @Option(names = "--fail", paramLabel = "LINK@TIME",
+            description = "fail a link at a time, e.g. leaf0-spine3@20us (repeatable; names: 'prime topo')")
+    List<String> fail = new ArrayList<>();
+
+    @Option(names = "--fail-random", defaultValue = "0", paramLabel = "N",
+            description = "fail N random switch-to-switch cables (seeded) at --fail-at (default: ${DEFAULT-VALUE})")
+    int failRandom;
+
+    @Option(names = "--fail-at", defaultValue = "0ns", description = "when --fail-random links fail (default: ${DEFAULT-VALUE})")
+    String failAt;
+
+    @Option(names = "--detect", defaultValue = "100us",
+            description = "failure detection delay: the black-hole phase before routing avoids a failed link (default: ${DEFAULT-VALUE})")
+    String detect;
+
+    @Option(names = "--degrade", paramLabel = "LINK=RATE", description = "run a link at a lower rate, e.g. leaf0-spine1=100G (repeatable)")
+    List<String> degrade = new ArrayList<>();
+
+    @Option(names = "--degrade-fraction", defaultValue = "0",
+            description = "degrade this fraction of switch-to-switch cables, chosen with the seed (default: ${DEFAULT-VALUE})")
+    double degradeFraction;
+
+    @Option(names = "--degrade-to", defaultValue = "100G", description = "rate of --degrade-fraction links (default: ${DEFAULT-VALUE})")
+    String degradeTo;
+
+    @Option(names = "--ecmp-fraction", defaultValue = "0",
+            description = "fraction of flows pinned to ECMP in their own traffic class (default: ${DEFAULT-VALUE})")
+    double ecmpFraction;
+
+    @Option(names = "--sched", defaultValue = "sp",
+            description = "egress scheduling between sprayed and ECMP classes: sp or wrr:<ecmp weight> (default: ${DEFAULT-VALUE})")
+    String sched;
+
     /** The schemes to run: one, or all of them for {@code --lb all}. */
     List<LoadBalancingScheme> schemes() {
         if (lb.trim().equalsIgnoreCase("all")) {
@@ -101,6 +137,10 @@ public final class SimOptions {
                 .dctcpInitialAlpha(dctcpAlpha0)
                 .ackEvery(ackEvery)
                 .ackOnMark(ackOnMark)
+                .faults(faults(tree))
+                .detect(Units.parseTime(detect))
+                .ecmpFraction(ecmpFraction)
+                .scheduling(Scheduling.parse(sched))
                 .seed(seed);
         if (rto != null) {
             long r = Units.parseTime(rto);
@@ -108,6 +148,32 @@ public final class SimOptions {
                 throw new IllegalArgumentException("rto: must be > 0, got " + rto);
             }
             b.rto(r);
+        }
+        return b.build();
+    }
+
+    /** Failed and degraded links from {@code --fail*} and {@code --degrade*}. */
+    Faults faults(FatTree tree) {
+        Faults.Builder b = Faults.builder(tree);
+        for (String f : fail) {
+            int at = f.lastIndexOf('@');
+            if (at <= 0 || at == f.length() - 1) {
+                throw new IllegalArgumentException("fail: expected LINK@TIME (e.g. leaf0-spine3@20us), got '" + f + "'");
+            }
+            b.fail(f.substring(0, at), Units.parseTime(f.substring(at + 1)));
+        }
+        if (failRandom != 0) {
+            b.failRandom(failRandom, Seeds.derive(seed, Seeds.FAULTS, 1), Units.parseTime(failAt));
+        }
+        for (String d : degrade) {
+            int eq = d.lastIndexOf('=');
+            if (eq <= 0 || eq == d.length() - 1) {
+                throw new IllegalArgumentException("degrade: expected LINK=RATE (e.g. leaf0-spine1=100G), got '" + d + "'");
+            }
+            b.degrade(d.substring(0, eq), Units.parseRate(d.substring(eq + 1)));
+        }
+        if (degradeFraction != 0) {
+            b.degradeRandomFraction(degradeFraction, Units.parseRate(degradeTo), Seeds.derive(seed, Seeds.FAULTS, 2));
         }
         return b.build();
     }

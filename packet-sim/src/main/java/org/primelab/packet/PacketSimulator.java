@@ -19,6 +19,7 @@ import org.primelab.packet.metrics.SimResult;
 import org.primelab.packet.net.EgressPort;
 import org.primelab.packet.net.PacketPool;
 import org.primelab.packet.net.RedMarker;
+import org.primelab.packet.net.RoutingTable;
 import org.primelab.packet.transport.CongestionControl;
 import org.primelab.packet.transport.Dctcp;
 import org.primelab.packet.transport.FixedWindow;
@@ -57,6 +58,8 @@ public final class PacketSimulator {
     private static final int TX_DONE = 1;
     private static final int FLOW_START = 2;
     private static final int RTO_CHECK = 3;
+    private static final int LINK_FAIL = 4;
+    private static final int FAILURE_DETECTED = 5;
     /** Events between progress reports. */
     private static final long PROGRESS_EVERY = 1 << 18;
 
@@ -75,7 +78,11 @@ public final class PacketSimulator {
     private final int[] hostCursor;
     private final boolean[] started;
     private final long[] switchSalt;
-    private final Forwarding forwarding;
+    private final Forwarding[] flowForwarding;
+    private final int[] flowClass;
+    private final RoutingTable routing;
+    private final boolean[] linkDown;
+    private final int[] remapCounter;
     private final EvLayout layout;
     private final int torUplinks;
     private final int[] flowUplinkCounts;
@@ -95,7 +102,6 @@ public final class PacketSimulator {
         }
         int n = flows.size();
         this.layout = tree.evLayout();
-        this.forwarding = config.scheme().forwarding();
         this.torUplinks = tree.torUplinks();
         this.events = new EventQueue(1 << 16);
         this.pool = new PacketPool(1 << 14, config.ackEvery());
@@ -113,8 +119,11 @@ public final class PacketSimulator {
             hostPort[l] = fromHost;
             ports[l] = new EgressPort(l, faults.rate(l, config.linkRateBps()), config.propagationPs(),
                     fromHost ? Long.MAX_VALUE : config.trimBytes(), fromHost ? null : red, config.mtuBytes(),
-                    config.headerBytes());
+                    config.headerBytes(), config.scheduling());
         }
+        routing = new RoutingTable(tree);
+        linkDown = new boolean[tree.linkCount()];
+        remapCounter = new int[tree.nodeCount()];
         switchSalt = new long[tree.nodeCount()];
         for (int node = 0; node < tree.nodeCount(); node++) {
             switchSalt[node] = Seeds.derive(config.seed(), Seeds.SWITCH_SALT, node);
@@ -127,6 +136,8 @@ public final class PacketSimulator {
         flowSrc = new int[n];
         flowDst = new int[n];
         started = new boolean[n];
+        flowClass = pinnedToEcmp(n, config.ecmpFraction(), config.seed());
+        flowForwarding = new Forwarding[n];
         int[] perHost = new int[tree.hosts()];
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
@@ -138,8 +149,10 @@ public final class PacketSimulator {
             }
             flowSrc[i] = f.src();
             flowDst[i] = f.dst();
+            LoadBalancingScheme own = flowClass[i] == ECMP_CLASS ? LoadBalancingScheme.ECMP : scheme;
+            flowForwarding[i] = own.forwarding();
             senders[i] = new FlowSender(i, f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
-                    scheme.newGenerator(layout, entropy, config.seed(), f.src(), i), newCc());
+                    own.newGenerator(layout, entropy, config.seed(), f.src(), i), newCc());
             receivers[i] = new FlowReceiver(senders[i].packets(), config.ackEvery(), config.ackOnMark());
             perHost[f.src()]++;
         }
@@ -155,6 +168,34 @@ public final class PacketSimulator {
         flowUplinkCounts = new int[n * torUplinks];
     }
 
+    /** Traffic class of flows pinned to ECMP in the mixed-traffic experiment. */
+    public static final int ECMP_CLASS = 1;
+
+    /**
+     * Which flows are pinned to ECMP (class 1): {@code round(fraction * n)} of them, at least one when
+     * the fraction is positive, chosen with a stream derived from the master seed.
+     */
+    static int[] pinnedToEcmp(int n, double fraction, long seed) {
+        int[] cls = new int[n];
+        if (fraction <= 0) {
+            return cls;
+        }
+        int count = Math.max(1, (int) Math.round(fraction * n));
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        SplittableRandom r = new SplittableRandom(Seeds.derive(seed, 0x4d495844L));   // "MIXD"
+        for (int i = 0; i < count; i++) {
+            int j = i + r.nextInt(n - i);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+            cls[order[i]] = ECMP_CLASS;
+        }
+        return cls;
+    }
+
     private CongestionControl newCc() {
         long window = config.lineRateWindowBytes();
         return switch (config.cc()) {
@@ -167,6 +208,12 @@ public final class PacketSimulator {
     /** Runs to completion of every flow and returns the result. */
     public SimResult run(ProgressListener progress) {
         long wallStart = System.nanoTime();
+        Faults faults = config.faults();
+        for (int l : faults.failedLinks()) {
+            long at = faults.failTime(l);
+            events.schedule(at, LINK_FAIL, l, 0);
+            events.schedule(at + config.detectPs(), FAILURE_DETECTED, l, 0);
+        }
         for (int i = 0; i < flows.size(); i++) {
             events.schedule(flows.get(i).startPs(), FLOW_START, i, 0);
         }
@@ -186,6 +233,11 @@ public final class PacketSimulator {
                 }
                 case FLOW_START -> startFlow(events.a(), now);
                 case RTO_CHECK -> checkTimeout(events.a(), now);
+                case LINK_FAIL -> ports[events.a()].setFailed(true);
+                case FAILURE_DETECTED -> {
+                    linkDown[events.a()] = true;
+                    routing.recompute(linkDown);
+                }
                 default -> throw new IllegalStateException("unknown event kind " + events.kind());
             }
             if (events.processed() >= nextReport) {
@@ -275,11 +327,16 @@ public final class PacketSimulator {
             return;
         }
         if (fromHost && pool.type(pkt) == PacketPool.DATA) {
-            p.countDirectData();
+            p.countDirectData(pool.size(pkt));
         }
         long done = now + p.serializationPs(pool.size(pkt));
         p.setBusyUntil(done);
-        events.schedule(done + p.propagationPs(), ARRIVE, tree.linkTarget(link), pkt);
+        if (p.failed()) {
+            p.countLost();     // black hole: the wire is cut, the packet never arrives
+            pool.release(pkt);
+        } else {
+            events.schedule(done + p.propagationPs(), ARRIVE, tree.linkTarget(link), pkt);
+        }
         if (p.hasQueued() || (fromHost && hostCanSend(tree.linkSource(link)))) {
             p.setTxPending(true);
             events.schedule(done, TX_DONE, link, 0);
@@ -305,7 +362,7 @@ public final class PacketSimulator {
         if (tree.isAncestor(sw, dst)) {
             out = tree.downlinkTowards(sw, dst);
         } else {
-            int port = uplinkPort(sw, flow, pool.ev(pkt));
+            int port = uplinkPort(sw, flow, pool.ev(pkt), dst);
             out = tree.uplink(sw, port);
             if (type == PacketPool.DATA && tree.tierOf(sw) == 1 && tree.torOf(flowSrc[flow]) == sw) {
                 flowUplinkCounts[flow * torUplinks + port]++;
@@ -313,27 +370,62 @@ public final class PacketSimulator {
         }
         EgressPort p = ports[out];
         if (type == PacketPool.DATA) {
-            p.offerData(pool, pkt, now);
+            p.offerData(pool, pkt, flowClass[flow], now);
         } else {
             p.offerControl(pkt, now);
         }
         kick(out, now);
     }
 
-    private int uplinkPort(int sw, int flow, int ev) {
+    /**
+     * The uplink a switch gives a packet heading to host {@code dst}. Before any failure is detected
+     * every uplink is valid; afterwards a choice that no longer leads to the destination is remapped
+     * ({@link RoutingTable} documents the rule per scheme).
+     */
+    private int uplinkPort(int sw, int flow, int ev, int dst) {
         int uplinks = tree.uplinkCount(sw);
-        return switch (forwarding) {
-            case PORT_INDEX -> layout.part(ev, tree.tierOf(sw) - 1);
-            case HASH -> Seeds.hashPort(flow, ev, switchSalt[sw], uplinks);
-            case ADAPTIVE -> shortestQueue(sw, uplinks);
+        long valid = routing.intact() ? RoutingTable.ALL : routing.validUplinks(sw, tree.torIndexOf(dst));
+        if (valid == 0) {
+            valid = RoutingTable.ALL;   // cut off (only while stranded packets drain): forward and lose it
+        }
+        return switch (flowForwarding[flow]) {
+            case PORT_INDEX -> {
+                int p = layout.part(ev, tree.tierOf(sw) - 1);
+                yield (valid >>> p & 1L) != 0 ? p
+                        : nthSetBit(valid, uplinks, remapCounter[sw]++ % validCount(valid, uplinks));
+            }
+            case HASH -> {
+                int p = Seeds.hashPort(flow, ev, switchSalt[sw], uplinks);
+                yield (valid >>> p & 1L) != 0 ? p
+                        : nthSetBit(valid, uplinks, Seeds.hashPort(flow, ev, switchSalt[sw], validCount(valid, uplinks)));
+            }
+            case ADAPTIVE -> shortestQueue(sw, uplinks, valid);
         };
     }
 
-    private int shortestQueue(int sw, int uplinks) {
+    private static int validCount(long valid, int uplinks) {
+        return valid == RoutingTable.ALL ? uplinks : Long.bitCount(valid);
+    }
+
+    private static int nthSetBit(long mask, int uplinks, int n) {
+        if (mask == RoutingTable.ALL) {
+            return n;
+        }
+        long m = mask;
+        for (int i = 0; i < n; i++) {
+            m &= m - 1;
+        }
+        return Long.numberOfTrailingZeros(m);
+    }
+
+    private int shortestQueue(int sw, int uplinks, long valid) {
         int best = -1;
         long bestBytes = Long.MAX_VALUE;
         int ties = 0;
         for (int i = 0; i < uplinks; i++) {
+            if (valid != RoutingTable.ALL && (valid >>> i & 1L) == 0) {
+                continue;
+            }
             long q = ports[tree.uplink(sw, i)].queuedDataBytes();
             if (q < bestBytes) {
                 bestBytes = q;
@@ -407,7 +499,7 @@ public final class PacketSimulator {
             maxHops = Math.max(maxHops, hops);
             fs.add(new FlowStats(i, f.src(), f.dst(), f.sizeBytes(), s.firstSendPs(), r.completionPs(), s.packets(),
                     r.uniquePayloadBytes(), r.duplicates(), s.retransmissions(), s.nacks(), s.timeouts(), s.ecnEchoes(),
-                    hops));
+                    hops, flowClass[i]));
         }
         long ideal = 0;
         for (Flow f : flows) {
@@ -420,7 +512,7 @@ public final class PacketSimulator {
             EgressPort p = ports[l];
             qs.add(new QueueStats(l, tree.linkName(l), tree.tierOf(tree.linkSource(l)), tree.isUplink(l), p.rateBps(),
                     p.maxDataPackets(), p.maxDataBytes(), p.meanDataPackets(end), p.maxControlPackets(), p.sentData(),
-                    p.trims(), p.marks()));
+                    p.trims(), p.marks(), p.lost(), new long[] {p.sentClassBytes(0), p.sentClassBytes(1)}));
         }
         return new SimResult(config, List.copyOf(fs), List.copyOf(qs), flowUplinkCounts.clone(), ideal, end,
                 events.processed(), wallNanos, pool.peakLive());

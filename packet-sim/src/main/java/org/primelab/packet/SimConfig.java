@@ -5,6 +5,7 @@ import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
+import org.primelab.packet.net.Scheduling;
 
 /**
  * Every parameter of a packet-level run, with the paper's defaults (§"Evaluation", "Setup" and
@@ -28,12 +29,16 @@ import org.primelab.core.units.Units;
  * @param kMaxBdp RED {@code K_max} as a fraction of the BDP
  * @param trimBdp data-queue limit (trimming threshold) as a fraction of the BDP
  * @param rtoPs retransmission timeout (0: {@link #DEFAULT_RTO_RTTS} base RTTs)
+ * @param detectPs failure detection delay: a failed link keeps receiving (and losing) packets for this
+ *        long before switches route around it
+ * @param ecmpFraction fraction of flows pinned to ECMP in their own traffic class (mixed traffic)
+ * @param scheduling how egress ports share the wire between the sprayed and the ECMP class
  * @param seed the master seed
  */
 public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long propagationPs, int mtuBytes,
                         int headerBytes, LoadBalancingScheme scheme, EntropyConfig entropy, CcKind cc,
                         double dctcpInitialAlpha, int ackEvery, boolean ackOnMark, double kMinBdp, double kMaxBdp, double trimBdp,
-                        long rtoPs, long seed) {
+                        long rtoPs, long detectPs, double ecmpFraction, Scheduling scheduling, long seed) {
 
     /** Link rate default: 400 Gb/s, the middle of the paper's 100/400/800 G (§"Evaluation", "Setup"). */
     public static final long DEFAULT_RATE_BPS = 400 * Units.GBPS;
@@ -54,6 +59,8 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
     public static final double DEFAULT_KMAX_BDP = 0.75;
     /** Trimming when the queue would exceed 1 BDP (§"Evaluation", "Traffic"). */
     public static final double DEFAULT_TRIM_BDP = 1.0;
+    /** Default failure detection delay: 100 us (DESIGN.md's link-failure experiment; {@code --detect}). */
+    public static final long DEFAULT_DETECT_PS = 100 * Units.PS_PER_US;
     /** Default retransmission timeout in base RTTs: far above the worst queueing a 1-BDP queue per hop allows. */
     public static final int DEFAULT_RTO_RTTS = 10;
 
@@ -94,6 +101,18 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
         }
         if (rtoPs < 0) {
             throw new IllegalArgumentException("rto: must be >= 0 ps, got " + rtoPs);
+        }
+        if (detectPs < 0) {
+            throw new IllegalArgumentException("detect: must be >= 0, got " + detectPs + " ps");
+        }
+        if (!(ecmpFraction >= 0 && ecmpFraction <= 1)) {
+            throw new IllegalArgumentException("ecmp-fraction: must be in [0, 1], got " + ecmpFraction);
+        }
+        if (scheduling == null) {
+            scheduling = Scheduling.STRICT_PRIORITY;
+        }
+        if (!faults.isEmpty() && faults.tree() != tree) {
+            throw new IllegalArgumentException("faults: specified on another tree");
         }
     }
 
@@ -164,13 +183,13 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
     /** The same configuration with another scheme. */
     public SimConfig withScheme(LoadBalancingScheme s) {
         return new SimConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, s, entropy, cc,
-                dctcpInitialAlpha, ackEvery, ackOnMark, kMinBdp, kMaxBdp, trimBdp, rtoPs, seed);
+                dctcpInitialAlpha, ackEvery, ackOnMark, kMinBdp, kMaxBdp, trimBdp, rtoPs, detectPs, ecmpFraction, scheduling, seed);
     }
 
     /** The same configuration with another seed. */
     public SimConfig withSeed(long s) {
         return new SimConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
-                dctcpInitialAlpha, ackEvery, ackOnMark, kMinBdp, kMaxBdp, trimBdp, rtoPs, s);
+                dctcpInitialAlpha, ackEvery, ackOnMark, kMinBdp, kMaxBdp, trimBdp, rtoPs, detectPs, ecmpFraction, scheduling, s);
     }
 
     /** Fluent builder holding the paper's defaults. */
@@ -191,6 +210,9 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
         private double kMax = DEFAULT_KMAX_BDP;
         private double trim = DEFAULT_TRIM_BDP;
         private long rto;
+        private long detect = DEFAULT_DETECT_PS;
+        private double ecmpFraction;
+        private Scheduling scheduling = Scheduling.STRICT_PRIORITY;
         private long seed = 1;
 
         private Builder(FatTree tree) {
@@ -268,6 +290,21 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
             return this;
         }
 
+        public Builder detect(long ps) {
+            this.detect = ps;
+            return this;
+        }
+
+        public Builder ecmpFraction(double f) {
+            this.ecmpFraction = f;
+            return this;
+        }
+
+        public Builder scheduling(Scheduling s) {
+            this.scheduling = s;
+            return this;
+        }
+
         public Builder seed(long s) {
             this.seed = s;
             return this;
@@ -276,7 +313,7 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
         /** Validates and builds. */
         public SimConfig build() {
             return new SimConfig(tree, faults, rate, delay, mtu, header, scheme, entropy, cc, alpha0, ackEvery, ackOnMark, kMin,
-                    kMax, trim, rto, seed);
+                    kMax, trim, rto, detect, ecmpFraction, scheduling, seed);
         }
     }
 }

@@ -17,10 +17,11 @@ package org.primelab.packet.metrics;
  * @param timeouts retransmission timeouts
  * @param ecnEchoes ACKs that echoed an ECN mark
  * @param pathLinks links on the flow's path
+ * @param trafficClass 0 sprayed (the run's scheme), 1 pinned to ECMP (mixed traffic)
  */
 public record FlowStats(int id, int src, int dst, long sizeBytes, long startPs, long endPs, int packets,
                         long deliveredBytes, long duplicates, long retransmissions, long nacks, long timeouts,
-                        long ecnEchoes, int pathLinks) {
+                        long ecnEchoes, int pathLinks, int trafficClass) {
     /** Flow completion time: first packet sent to last byte received (§"Evaluation", "Metrics"). */
     public long fctPs() {
         return endPs - startPs;

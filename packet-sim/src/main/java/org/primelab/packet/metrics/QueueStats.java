@@ -15,7 +15,9 @@ package org.primelab.packet.metrics;
  * @param dataPackets data packets transmitted
  * @param trims data packets trimmed here
  * @param ecnMarks data packets ECN-marked here
+ * @param lost packets lost on this link while it was failed
+ * @param classBytes data bytes transmitted per traffic class (sprayed, ECMP)
  */
 public record QueueStats(int link, String name, int tier, boolean uplink, long rateBps, int maxPackets, long maxBytes,
-                         double meanPackets, int maxControlPackets, long dataPackets, long trims, long ecnMarks) {
+                         double meanPackets, int maxControlPackets, long dataPackets, long trims, long ecnMarks, long lost, long[] classBytes) {
 }

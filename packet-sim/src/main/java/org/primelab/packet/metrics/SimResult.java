@@ -87,6 +87,26 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
         return flows.stream().mapToLong(FlowStats::timeouts).sum();
     }
 
+    /** Packets lost on failed links. */
+    public long lost() {
+        return queues.stream().mapToLong(QueueStats::lost).sum();
+    }
+
+    /** Largest FCT among the flows of traffic class {@code cls} (0 if it has none). */
+    public long maxFctPs(int cls) {
+        return flows.stream().filter(f -> f.trafficClass() == cls).mapToLong(FlowStats::fctPs).max().orElse(0);
+    }
+
+    /** Mean FCT among the flows of traffic class {@code cls} (0 if it has none). */
+    public double meanFctPs(int cls) {
+        return flows.stream().filter(f -> f.trafficClass() == cls).mapToLong(FlowStats::fctPs).average().orElse(0);
+    }
+
+    /** Flows of traffic class {@code cls}. */
+    public long flowCount(int cls) {
+        return flows.stream().filter(f -> f.trafficClass() == cls).count();
+    }
+
     /** Wall-clock seconds. */
     public double wallSeconds() {
         return wallNanos / 1e9;
@@ -102,6 +122,9 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
      * The summary fields of {@code prime sim --json}, in this order: scheme, hosts, tiers, k, rate_gbps,
      * flow_size_bytes, flows, max_fct_us, mean_fct_us, p99_fct_us, ideal_max_fct_us, ratio,
      * max_queue_pkts, mean_queue_pkts, trims, nacks, retransmissions, ecn_marks, events, wall_s.
+     * Runs with faults add {@code lost, timeouts}; mixed-traffic runs add per-class fields
+     * {@code sprayed_flows, sprayed_max_fct_us, sprayed_mean_fct_us, ecmp_flows, ecmp_max_fct_us,
+     * ecmp_mean_fct_us}.
      */
     public Map<String, Object> summary() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -125,6 +148,18 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
         m.put("ecn_marks", ecnMarks());
         m.put("events", events);
         m.put("wall_s", wallSeconds());
+        if (!config.faults().isEmpty()) {
+            m.put("lost", lost());
+            m.put("timeouts", timeouts());
+        }
+        if (config.ecmpFraction() > 0) {
+            m.put("sprayed_flows", flowCount(0));
+            m.put("sprayed_max_fct_us", Units.toMicros(maxFctPs(0)));
+            m.put("sprayed_mean_fct_us", meanFctPs(0) / Units.PS_PER_US);
+            m.put("ecmp_flows", flowCount(1));
+            m.put("ecmp_max_fct_us", Units.toMicros(maxFctPs(1)));
+            m.put("ecmp_mean_fct_us", meanFctPs(1) / Units.PS_PER_US);
+        }
         return m;
     }
 }

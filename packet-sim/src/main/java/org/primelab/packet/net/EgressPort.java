@@ -16,11 +16,17 @@ import org.primelab.core.units.Units;
  *   <li>RED ECN marking at dequeue ({@link RedMarker}), on the data queue's occupancy as the departing
  *       packet sees it, that packet included.</li>
  * </ul>
- * Occupancy statistics: maximum data-queue depth in bytes and packets, and the time-average depth in
- * packets (the integral of depth over time). A host's NIC uses the same class with trimming and
- * marking disabled (its data is pulled from the sender, never queued here).
+ * The data queue is split into two traffic classes for the mixed-traffic experiment (class 0: sprayed
+ * flows, class 1: flows pinned to ECMP), each with its own limit and RED occupancy, shared by a
+ * {@link Scheduling} discipline; with one class in use the port is a single FIFO.
+ * Occupancy statistics (both classes together): maximum data-queue depth in bytes and packets, and the
+ * time-average depth in packets (the integral of depth over time). A host's NIC uses the same class
+ * with trimming and marking disabled (its data is pulled from the sender, never queued here).
  */
 public final class EgressPort {
+    /** Data traffic classes: 0 sprayed, 1 pinned to ECMP. */
+    public static final int CLASSES = 2;
+
     private final int link;
     private final long rateBps;
     private final long propagationPs;
@@ -29,17 +35,23 @@ public final class EgressPort {
     private final int headerBytes;
     private final int mtuBytes;
     private final long mtuSerPs;
+    private final Scheduling scheduling;
+    private final long[] quantum = new long[CLASSES];
 
-    private int[] data = new int[16];
-    private int dataHead;
-    private int dataCount;
-    private long dataBytes;
+    private final int[][] data = {new int[16], new int[16]};
+    private final int[] dataHead = new int[CLASSES];
+    private final int[] dataCount = new int[CLASSES];
+    private final long[] dataBytes = new long[CLASSES];
+    private final long[] deficit = new long[CLASSES];
+    private int turn;
+    private boolean freshTurn = true;
     private int[] ctrl = new int[8];
     private int ctrlHead;
     private int ctrlCount;
 
     private long busyUntil;
     private boolean txPending;
+    private boolean failed;
 
     private long maxDataBytes;
     private int maxDataPackets;
@@ -48,20 +60,30 @@ public final class EgressPort {
     private long lastChangePs;
     private long sentData;
     private long sentPackets;
+    private final long[] sentClassBytes = new long[CLASSES];
     private long trims;
     private long marks;
+    private long lost;
 
     /**
+     * A port with strict-priority scheduling between the data classes.
+     *
      * @param link the directed link id
      * @param rateBps serialization rate
      * @param propagationPs propagation delay of the wire
-     * @param trimBytes data-queue limit; {@code Long.MAX_VALUE} disables trimming
+     * @param trimBytes data-queue limit per class; {@code Long.MAX_VALUE} disables trimming
      * @param red marking curve, or null for no marking
      * @param mtuBytes MTU on the wire
      * @param headerBytes size of a trimmed header
      */
     public EgressPort(int link, long rateBps, long propagationPs, long trimBytes, RedMarker red, int mtuBytes,
                       int headerBytes) {
+        this(link, rateBps, propagationPs, trimBytes, red, mtuBytes, headerBytes, Scheduling.STRICT_PRIORITY);
+    }
+
+    /** A port with the given scheduling between the data classes. */
+    public EgressPort(int link, long rateBps, long propagationPs, long trimBytes, RedMarker red, int mtuBytes,
+                      int headerBytes, Scheduling scheduling) {
         if (rateBps <= 0) {
             throw new IllegalArgumentException("rate: must be > 0 bit/s, got " + rateBps);
         }
@@ -73,6 +95,14 @@ public final class EgressPort {
         this.mtuBytes = mtuBytes;
         this.headerBytes = headerBytes;
         this.mtuSerPs = Units.serializationPs(mtuBytes, rateBps);
+        this.scheduling = scheduling;
+        if (scheduling.kind() == Scheduling.Kind.WRR) {
+            // The smaller quantum is one MTU, so every visit can send at least one packet.
+            double w = scheduling.ecmpWeight();
+            double unit = mtuBytes / Math.min(w, 1 - w);
+            quantum[1] = Math.round(w * unit);
+            quantum[0] = Math.round((1 - w) * unit);
+        }
     }
 
     /** The directed link this port feeds. */
@@ -95,13 +125,18 @@ public final class EgressPort {
         return rateBps;
     }
 
-    /**
-     * Queues a data packet, trimming it to a header in the control queue if it would push the data
-     * queue past its limit. Returns true if the packet was trimmed.
-     */
+    /** Queues a class-0 data packet; see {@link #offerData(PacketPool, int, int, long)}. */
     public boolean offerData(PacketPool pool, int pkt, long nowPs) {
+        return offerData(pool, pkt, 0, nowPs);
+    }
+
+    /**
+     * Queues a data packet of traffic class {@code cls}, trimming it to a header in the control queue if
+     * it would push its class's queue past the limit. Returns true if the packet was trimmed.
+     */
+    public boolean offerData(PacketPool pool, int pkt, int cls, long nowPs) {
         int bytes = pool.size(pkt);
-        if (dataBytes + bytes > trimBytes) {
+        if (dataBytes[cls] + bytes > trimBytes) {
             pool.setType(pkt, PacketPool.HEADER);
             pool.setSize(pkt, headerBytes);
             trims++;
@@ -109,18 +144,22 @@ public final class EgressPort {
             return true;
         }
         account(nowPs);
-        if (dataCount == data.length) {
-            data = growRing(data, dataHead, dataCount);
-            dataHead = 0;
+        int[] ring = data[cls];
+        if (dataCount[cls] == ring.length) {
+            ring = growRing(ring, dataHead[cls], dataCount[cls]);
+            data[cls] = ring;
+            dataHead[cls] = 0;
         }
-        data[(dataHead + dataCount) & (data.length - 1)] = pkt;
-        dataCount++;
-        dataBytes += bytes;
-        if (dataBytes > maxDataBytes) {
-            maxDataBytes = dataBytes;
+        ring[(dataHead[cls] + dataCount[cls]) & (ring.length - 1)] = pkt;
+        dataCount[cls]++;
+        dataBytes[cls] += bytes;
+        long total = dataBytes[0] + dataBytes[1];
+        if (total > maxDataBytes) {
+            maxDataBytes = total;
         }
-        if (dataCount > maxDataPackets) {
-            maxDataPackets = dataCount;
+        int pkts = dataCount[0] + dataCount[1];
+        if (pkts > maxDataPackets) {
+            maxDataPackets = pkts;
         }
         return false;
     }
@@ -139,8 +178,8 @@ public final class EgressPort {
     }
 
     /**
-     * The next packet to transmit, control first, or -1 if both queues are empty. A departing data
-     * packet is ECN-marked with the RED probability of the occupancy it sees.
+     * The next packet to transmit, control first, or -1 if every queue is empty. A departing data
+     * packet is ECN-marked with the RED probability of its class's occupancy as it sees it.
      */
     public int poll(PacketPool pool, SplittableRandom random, long nowPs) {
         if (ctrlCount > 0) {
@@ -150,14 +189,16 @@ public final class EgressPort {
             sentPackets++;
             return pkt;
         }
-        if (dataCount == 0) {
+        int cls = pickClass(pool);
+        if (cls < 0) {
             return -1;
         }
         account(nowPs);
-        int pkt = data[dataHead];
-        dataHead = (dataHead + 1) & (data.length - 1);
+        int[] ring = data[cls];
+        int pkt = ring[dataHead[cls]];
+        dataHead[cls] = (dataHead[cls] + 1) & (ring.length - 1);
         if (red != null) {
-            double p = red.probability(dataBytes);
+            double p = red.probability(dataBytes[cls]);
             if (p > 0 && (p >= 1.0 || random.nextDouble() < p)) {
                 if (!pool.ecn(pkt)) {
                     marks++;
@@ -165,17 +206,51 @@ public final class EgressPort {
                 pool.setEcn(pkt, true);
             }
         }
-        dataCount--;
-        dataBytes -= pool.size(pkt);
+        int bytes = pool.size(pkt);
+        dataCount[cls]--;
+        dataBytes[cls] -= bytes;
+        sentClassBytes[cls] += bytes;
         sentData++;
         sentPackets++;
         return pkt;
     }
 
+    private int pickClass(PacketPool pool) {
+        boolean has0 = dataCount[0] > 0;
+        boolean has1 = dataCount[1] > 0;
+        if (!has1) {
+            return has0 ? 0 : -1;
+        }
+        if (!has0 || scheduling.kind() == Scheduling.Kind.SP) {
+            return 1;
+        }
+        // Deficit round robin over two non-empty classes.
+        for (;;) {
+            int c = turn;
+            if (freshTurn) {
+                deficit[c] += quantum[c];
+                freshTurn = false;
+            }
+            int head = pool.size(data[c][dataHead[c]]);
+            if (deficit[c] >= head) {
+                deficit[c] -= head;
+                if (dataCount[c] == 1) {
+                    deficit[c] = 0;          // an emptied class keeps no credit (DRR)
+                    turn = 1 - c;
+                    freshTurn = true;
+                }
+                return c;
+            }
+            turn = 1 - c;
+            freshTurn = true;
+        }
+    }
+
     /** Counts a data packet the host pulled straight onto this (NIC) port. */
-    public void countDirectData() {
+    public void countDirectData(int bytes) {
         sentData++;
         sentPackets++;
+        sentClassBytes[0] += bytes;
     }
 
     /** Time the serializer becomes free. */
@@ -198,23 +273,38 @@ public final class EgressPort {
         txPending = pending;
     }
 
-    /** True if either queue holds a packet. */
+    /** True while the link is failed: what is transmitted on it is lost. */
+    public boolean failed() {
+        return failed;
+    }
+
+    /** Fails or restores the link. */
+    public void setFailed(boolean f) {
+        failed = f;
+    }
+
+    /** Counts a packet lost on the failed wire. */
+    public void countLost() {
+        lost++;
+    }
+
+    /** True if any queue holds a packet. */
     public boolean hasQueued() {
-        return ctrlCount > 0 || dataCount > 0;
+        return ctrlCount > 0 || dataCount[0] > 0 || dataCount[1] > 0;
     }
 
-    /** Bytes in the data queue. */
+    /** Bytes in the data queues. */
     public long queuedDataBytes() {
-        return dataBytes;
+        return dataBytes[0] + dataBytes[1];
     }
 
-    /** Packets in both queues. */
+    /** Packets in every queue. */
     public int queuedPackets() {
-        return dataCount + ctrlCount;
+        return dataCount[0] + dataCount[1] + ctrlCount;
     }
 
     private void account(long nowPs) {
-        depthArea += (double) dataCount * (nowPs - lastChangePs);
+        depthArea += (double) (dataCount[0] + dataCount[1]) * (nowPs - lastChangePs);
         lastChangePs = nowPs;
     }
 
@@ -243,13 +333,18 @@ public final class EgressPort {
 
     /** Time-average data-queue depth in packets over {@code [0, endPs]}. */
     public double meanDataPackets(long endPs) {
-        double area = depthArea + (double) dataCount * Math.max(0, endPs - lastChangePs);
+        double area = depthArea + (double) (dataCount[0] + dataCount[1]) * Math.max(0, endPs - lastChangePs);
         return endPs <= 0 ? 0.0 : area / endPs;
     }
 
     /** Data packets transmitted. */
     public long sentData() {
         return sentData;
+    }
+
+    /** Data bytes of class {@code cls} transmitted. */
+    public long sentClassBytes(int cls) {
+        return sentClassBytes[cls];
     }
 
     /** All packets transmitted. */
@@ -267,7 +362,12 @@ public final class EgressPort {
         return marks;
     }
 
-    /** The data-queue limit in bytes. */
+    /** Packets lost on the failed wire. */
+    public long lost() {
+        return lost;
+    }
+
+    /** The data-queue limit per class in bytes. */
     public long trimBytes() {
         return trimBytes;
     }

@@ -1,0 +1,159 @@
+package org.primelab.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.units.Units;
+import org.primelab.core.workload.Flow;
+import org.primelab.packet.SimConfig;
+import org.primelab.packet.metrics.SimResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code prime motivation}: the paper's motivation experiment (§"Design Motivation", "Unfair
+ * penalization of flows during asymmetric network conditions"): 18 flows from the hosts of leaf 0 to
+ * the hosts of leaf 1 of a 2-tier k=16 tree at 400G, one uplink of leaf 0 degraded by 0% to 75%, and
+ * the per-flow, per-port packet counts at leaf 0 for REPS and PRIME. Writes one CSV row per
+ * (scheme, degradation, flow, port) and prints, per run, each port's total and the spread of the
+ * per-flow shares of the degraded port — the unevenness the paper points at.
+ */
+@Command(name = "motivation", mixinStandardHelpOptions = true,
+        description = "18 flows leaf0 -> leaf1, one leaf-0 uplink degraded 0..75%: per-flow per-port counts (CSV).")
+final class MotivationCommand implements Callable<Integer> {
+    /** Flows from leaf 0 to leaf 1 in the paper's experiment. */
+    static final int FLOWS = 18;
+    /** The paper's tree: 2-tier, k = 16 (128 hosts). */
+    static final int K = 16;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--lb", defaultValue = "reps,prime", description = "schemes (default: ${DEFAULT-VALUE})")
+    String lb;
+
+    @Option(names = "--degradations", defaultValue = "0,25,50,75",
+            description = "percent rate reductions of the degraded uplink (default: ${DEFAULT-VALUE})")
+    String degradations;
+
+    @Option(names = "--link", defaultValue = "leaf0->spine0", description = "the degraded uplink (default: ${DEFAULT-VALUE})")
+    String link;
+
+    @Option(names = "--flow-size", defaultValue = "2MB", description = "bytes per flow (default: ${DEFAULT-VALUE})")
+    String flowSize;
+
+    @Option(names = "--seed", defaultValue = "1", description = "master seed (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--out", defaultValue = "prime-motivation", description = "output directory (default: ${DEFAULT-VALUE})")
+    Path out;
+
+    @Override
+    public Integer call() {
+        FatTree tree = FatTree.twoTier(K);
+        List<LoadBalancingScheme> schemes = new ArrayList<>();
+        for (String s : lb.split(",")) {
+            schemes.add(LoadBalancingScheme.parse(s));
+        }
+        List<Integer> pcts = new ArrayList<>();
+        for (String d : degradations.split(",")) {
+            int p;
+            try {
+                p = Integer.parseInt(d.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("degradations: expected integers in [0, 99], got '" + d + "'");
+            }
+            if (p < 0 || p > 99) {
+                throw new IllegalArgumentException("degradations: expected integers in [0, 99], got " + p);
+            }
+            pcts.add(p);
+        }
+        long size = Units.parseBytes(flowSize);
+        int[] degradedLinks = tree.linksByName(link);
+        if (degradedLinks.length != 1 || tree.linkSource(degradedLinks[0]) != tree.torNode(0)
+                || !tree.isUplink(degradedLinks[0])) {
+            throw new IllegalArgumentException("link: must be one uplink direction of leaf0, e.g. leaf0->spine0, got '" + link + "'");
+        }
+        int degradedPort = -1;
+        for (int j = 0; j < tree.torUplinks(); j++) {
+            if (tree.uplink(tree.torNode(0), j) == degradedLinks[0]) {
+                degradedPort = j;
+            }
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
+        }
+        List<Flow> flows = new ArrayList<>();
+        int per = tree.hostsPerTor();
+        for (int i = 0; i < FLOWS; i++) {
+            flows.add(new Flow(i, i % per, per + (i % per), size, 0));
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        List<String> rows = new ArrayList<>();
+        stdout.printf(Locale.ROOT, "%d flows leaf0 -> leaf1, %s degraded (port %d), %s per flow%n", FLOWS, link,
+                degradedPort, flowSize);
+        stdout.printf(Locale.ROOT, "%-6s %5s  %-44s  %s%n", "scheme", "degr%", "packets per leaf-0 uplink (all flows)",
+                "per-flow share of degraded port: min / max");
+        for (LoadBalancingScheme s : schemes) {
+            for (int pct : pcts) {
+                long rate = SimConfig.DEFAULT_RATE_BPS * (100 - pct) / 100;
+                Faults faults = pct == 0 ? Faults.none(tree) : Faults.builder(tree).degrade(link, rate).build();
+                SimConfig c = SimConfig.builder(tree).scheme(s).faults(faults).seed(seed).build();
+                SimResult r = SimRunner.run(c, flows, spec.commandLine().getErr(), true);
+                long[] totals = new long[tree.torUplinks()];
+                double minShare = 1;
+                double maxShare = 0;
+                for (Flow f : flows) {
+                    int[] counts = r.uplinkCounts(f.id());
+                    long sum = 0;
+                    for (int j = 0; j < counts.length; j++) {
+                        totals[j] += counts[j];
+                        sum += counts[j];
+                        rows.add(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d", s.cliName(), pct, f.id(), j, counts[j],
+                                j == degradedPort ? 1 : 0));
+                    }
+                    double share = counts[degradedPort] / (double) sum;
+                    minShare = Math.min(minShare, share);
+                    maxShare = Math.max(maxShare, share);
+                }
+                stdout.printf(Locale.ROOT, "%-6s %5d  %-44s  %.3f / %.3f (even %.3f)%n", s.cliName(), pct,
+                        java.util.Arrays.toString(totals), minShare, maxShare, 1.0 / tree.torUplinks());
+            }
+        }
+        writeCsv(rows);
+        stdout.println("wrote " + out.resolve("motivation.csv"));
+        stdout.flush();
+        return 0;
+    }
+
+    private void writeCsv(List<String> rows) {
+        try {
+            Files.createDirectories(out);
+            Path tmp = Files.createTempFile(out, ".motivation-", ".csv");
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                w.write("scheme,degradation_pct,flow,port,packets,degraded_port\n");
+                for (String r : rows) {
+                    w.write(r);
+                    w.write('\n');
+                }
+            }
+            Files.move(tmp, out.resolve("motivation.csv"), StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("out: cannot write " + out + ": " + e.getMessage(), e);
+        }
+    }
+}
