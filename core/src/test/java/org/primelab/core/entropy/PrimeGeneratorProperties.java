@@ -88,6 +88,30 @@ class PrimeGeneratorProperties {
     }
 
     @Test
+    void everyWrapReshufflesSoCyclesUseDifferentOrders() {
+        qt().withFixedSeed(QT_SEED).withExamples(50).forAll(integers().between(4, 64), longs().all())
+                .checkAssert((l, seed) -> {
+                    EvLayout layout = EvLayout.of(l);
+                    PrimeOdometerGenerator g = new PrimeOdometerGenerator(layout, new SplittableRandom(seed));
+                    java.util.Set<String> orders = new java.util.HashSet<>();
+                    int cycles = 40;
+                    for (int c = 0; c < cycles; c++) {
+                        int[] order = new int[l];
+                        boolean[] seen = new boolean[l];
+                        for (int i = 0; i < l; i++) {
+                            order[i] = g.next();
+                            assertTrue(!seen[order[i]], "a cycle must be a permutation");
+                            seen[order[i]] = true;
+                        }
+                        orders.add(java.util.Arrays.toString(order));
+                    }
+                    // l >= 4 has l! >= 24 orders; 40 uniform draws repeating down to 10 distinct is
+                    // astronomically unlikely, while a generator that never reshuffles gives 1.
+                    assertTrue(orders.size() >= 10, "only " + orders.size() + " distinct cycle orders");
+                });
+    }
+
+    @Test
     void randomPartVariantKeepsEachPartsOwnOrderBalanced() {
         EvLayout layout = EvLayout.of(8, 8);
         PrimeRandomPartGenerator g = new PrimeRandomPartGenerator(layout, new SplittableRandom(7));
