@@ -1,8 +1,6 @@
 package org.primelab.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,9 +46,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
-        }
+        OutputDir.requireUsable(out);
         PrintWriter stdout = spec.commandLine().getOut();
         FatTree tree = FatTree.twoTier(DEMO_K);
         SimConfig config = SimConfig.builder(tree).seed(seed).build();
@@ -81,12 +77,10 @@ final class DemoCommand implements Callable<Integer> {
         chart.getStyler().setLegendVisible(false);
         chart.getStyler().setYAxisMin(0.0);
         chart.addSeries("Ratio", names, ratios);
-        try {
-            Path tmp = Files.createTempFile(png.toAbsolutePath().getParent(), ".ratio-", ".png");
-            BitmapEncoder.saveBitmap(chart, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
-            Files.move(tmp, png, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException("out: cannot write " + png + ": " + e.getMessage(), e);
-        }
+        OutputDir.write(png, f -> {
+            try (java.io.OutputStream os = Files.newOutputStream(f)) {
+                BitmapEncoder.saveBitmap(chart, os, BitmapEncoder.BitmapFormat.PNG);
+            }
+        });
     }
 }

@@ -1,13 +1,10 @@
 package org.primelab.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -94,9 +91,7 @@ final class MotivationCommand implements Callable<Integer> {
                 degradedPort = j;
             }
         }
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
-        }
+        OutputDir.requireUsable(out);
         List<Flow> flows = new ArrayList<>();
         int per = tree.hostsPerTor();
         for (int i = 0; i < FLOWS; i++) {
@@ -141,19 +136,14 @@ final class MotivationCommand implements Callable<Integer> {
     }
 
     private void writeCsv(List<String> rows) {
-        try {
-            Files.createDirectories(out);
-            Path tmp = Files.createTempFile(out, ".motivation-", ".csv");
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+        OutputDir.write(out.resolve("motivation.csv"), f -> {
+            try (Writer w = Files.newBufferedWriter(f, StandardCharsets.UTF_8)) {
                 w.write("scheme,degradation_pct,flow,port,packets,degraded_port\n");
                 for (String r : rows) {
                     w.write(r);
                     w.write('\n');
                 }
             }
-            Files.move(tmp, out.resolve("motivation.csv"), StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException("out: cannot write " + out + ": " + e.getMessage(), e);
-        }
+        });
     }
 }

@@ -40,9 +40,7 @@ final class SimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (out != null && java.nio.file.Files.exists(out) && !java.nio.file.Files.isDirectory(out)) {
-            throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
-        }
+        OutputDir.requireUsable(out);
         FatTree tree = options.tree();
         SimConfig config = options.config(tree);
         List<Flow> flows = options.flows(tree);

@@ -1,12 +1,10 @@
 package org.primelab.cli;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,37 +16,16 @@ import org.primelab.packet.metrics.SimResult;
 /**
  * The machine-readable files of {@code prime sim --out DIR}: {@code summary.json} (an array of the
  * per-scheme summaries), {@code flows.csv} (one row per flow and scheme) and {@code queues.csv} (one row
- * per egress queue and scheme). Files are written to a temporary directory first and moved into place
- * only when all of them are complete, so a failure leaves no partial output.
+ * per egress queue and scheme), each written atomically ({@link OutputDir}).
  */
 final class SimOutputs {
     private SimOutputs() {
     }
 
     static void write(Path dir, List<SimResult> results) {
-        try {
-            Path parent = dir.toAbsolutePath().getParent();
-            Files.createDirectories(parent);
-            Path tmp = Files.createTempDirectory(parent, ".prime-out-");
-            try {
-                writeSummary(tmp.resolve("summary.json"), results);
-                writeFlows(tmp.resolve("flows.csv"), results);
-                writeQueues(tmp.resolve("queues.csv"), results);
-                Files.createDirectories(dir);
-                for (String f : new String[] {"summary.json", "flows.csv", "queues.csv"}) {
-                    Files.move(tmp.resolve(f), dir.resolve(f), StandardCopyOption.REPLACE_EXISTING);
-                }
-            } finally {
-                try (var s = Files.list(tmp)) {
-                    for (Path p : (Iterable<Path>) s::iterator) {
-                        Files.deleteIfExists(p);
-                    }
-                }
-                Files.deleteIfExists(tmp);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("out: cannot write to " + dir + ": " + e.getMessage(), e);
-        }
+        OutputDir.write(dir.resolve("summary.json"), f -> writeSummary(f, results));
+        OutputDir.write(dir.resolve("flows.csv"), f -> writeFlows(f, results));
+        OutputDir.write(dir.resolve("queues.csv"), f -> writeQueues(f, results));
     }
 
     private static void writeSummary(Path file, List<SimResult> results) throws IOException {
