@@ -49,6 +49,29 @@ public record MaxLoadDistribution(int balls, int bins, double[] cdf, String meth
         }
     }
 
+    /** The empirical distribution of a histogram of observed maxima ({@code histogram[k]} = times max was k). */
+    public static MaxLoadDistribution empirical(int balls, int bins, long[] histogram, String method) {
+        long total = 0;
+        int top = 0;
+        for (int k = 0; k < histogram.length; k++) {
+            total += histogram[k];
+            if (histogram[k] > 0) {
+                top = k;
+            }
+        }
+        if (total == 0) {
+            throw new IllegalArgumentException("histogram: needs at least one sample");
+        }
+        double[] cdf = new double[top + 1];
+        long acc = 0;
+        for (int k = 0; k <= top; k++) {
+            acc += histogram[k];
+            cdf[k] = acc / (double) total;
+        }
+        cdf[top] = 1.0;
+        return new MaxLoadDistribution(balls, bins, cdf, method);
+    }
+
     /** {@code P(M <= k)}. */
     public double probabilityAtMost(int k) {
         if (k < 0) {
