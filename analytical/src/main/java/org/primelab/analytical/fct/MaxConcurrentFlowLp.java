@@ -46,6 +46,8 @@ import org.primelab.core.workload.Flow;
 public final class MaxConcurrentFlowLp {
     /** Slack allowed between the LP optimum and the even-split lower bound (solver rounding). */
     public static final double SOLVER_TOLERANCE = 1e-9;
+    /** Largest LP accepted: 2-tier k=32 (6.6k variables) takes 20-30 s with the primal simplex. */
+    public static final int MAX_VARIABLES = 8_000;
     private MaxConcurrentFlowLp() {
     }
 
@@ -148,6 +150,10 @@ public final class MaxConcurrentFlowLp {
             idx++;
         }
         constraints += linkRows.size();
+        if (model.countVariables() > MAX_VARIABLES) {
+            throw new IllegalArgumentException("k: the LP would have " + model.countVariables() + " variables; at most "
+                    + MAX_VARIABLES + " solve in reasonable time (e.g. 2-tier k <= 32, 3-tier k <= 8)");
+        }
         Optimisation.Result r = model.maximise();
         if (!r.getState().isOptimal()) {
             throw new IllegalStateException("LP: solver ended in state " + r.getState());
