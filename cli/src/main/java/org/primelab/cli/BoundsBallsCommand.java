@@ -1,0 +1,100 @@
+package org.primelab.cli;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.primelab.analytical.balls.MaxLoadCalculator;
+import org.primelab.analytical.balls.MaxLoadDistribution;
+import org.primelab.analytical.balls.PoissonApproximation;
+import org.primelab.analytical.balls.PoissonizedMaxLoadCalculator;
+import org.primelab.analytical.balls.RaabStegerAsymptotics;
+import org.primelab.analytical.balls.RationalMaxLoadCalculator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code prime bounds balls}: the exact distribution of the maximum load of m balls in n bins. */
+@Command(name = "balls", mixinStandardHelpOptions = true,
+        description = "Exact max-load distribution of M balls thrown uniformly into N bins.")
+final class BoundsBallsCommand implements Callable<Integer> {
+    /** Balls up to which the automatic method uses exact rational arithmetic. */
+    static final int RATIONAL_AUTO_LIMIT = 48;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--balls", required = true, description = "number of balls m, 0..1000000")
+    int balls;
+
+    @Option(names = "--bins", required = true, description = "number of bins n, 1..1048576")
+    int bins;
+
+    @Option(names = "--method", defaultValue = "auto",
+            description = "auto, exact (rational, m <= 128), fourier or convolution (default: ${DEFAULT-VALUE})")
+    String method;
+
+    @Option(names = "--json", description = "print one JSON object instead of text")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        if (balls < 0) {
+            throw new IllegalArgumentException("balls: must be >= 0, got " + balls);
+        }
+        if (bins < 1) {
+            throw new IllegalArgumentException("bins: must be >= 1, got " + bins);
+        }
+        MaxLoadCalculator calc = switch (method.toLowerCase(Locale.ROOT)) {
+            case "auto" -> balls <= RATIONAL_AUTO_LIMIT ? new RationalMaxLoadCalculator()
+                    : new PoissonizedMaxLoadCalculator();
+            case "exact" -> new RationalMaxLoadCalculator();
+            case "fourier" -> new PoissonizedMaxLoadCalculator(PoissonizedMaxLoadCalculator.SumMethod.FOURIER);
+            case "convolution" -> new PoissonizedMaxLoadCalculator(PoissonizedMaxLoadCalculator.SumMethod.CONVOLUTION);
+            default -> throw new IllegalArgumentException("method: unknown '" + method
+                    + "'; accepted: auto, exact, fourier, convolution");
+        };
+        long start = System.nanoTime();
+        MaxLoadDistribution d = calc.maxLoad(balls, bins);
+        double millis = (System.nanoTime() - start) / 1e6;
+        MaxLoadDistribution poisson = new PoissonApproximation().maxLoad(balls, bins);
+        boolean asymptotic = balls >= 1 && bins >= 3;
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("balls", balls);
+            o.put("bins", bins);
+            o.put("method", d.method());
+            o.put("expected_max", d.expectedMax());
+            o.put("std_max", Math.sqrt(d.variance()));
+            o.put("p50", d.quantile(0.5));
+            o.put("p99", d.quantile(0.99));
+            Map<String, Object> cdf = new LinkedHashMap<>();
+            d.cdfWhereMassIs().forEach((k, p) -> cdf.put(String.valueOf(k), p));
+            o.put("p_max_le", cdf);
+            o.put("poisson_expected_max", poisson.expectedMax());
+            if (asymptotic) {
+                o.put("raab_steger_regime", RaabStegerAsymptotics.regime(balls, bins).name().toLowerCase(Locale.ROOT));
+                o.put("raab_steger_threshold", RaabStegerAsymptotics.threshold(balls, bins, 1.0));
+            }
+            o.put("millis", millis);
+            out.println(Json.write(o));
+        } else {
+            out.printf(Locale.ROOT, "%d balls in %d bins (%s, %.1f ms)%n", balls, bins, d.method(), millis);
+            out.printf(Locale.ROOT, "E[max] = %.6f  sd %.4f  median %d  p99 %d%n", d.expectedMax(),
+                    Math.sqrt(d.variance()), d.quantile(0.5), d.quantile(0.99));
+            out.println("load  P(max = load)  P(max <= load)");
+            d.cdfWhereMassIs().forEach((k, p) -> out.printf(Locale.ROOT, "%4d  %.6e  %.12f%n", k, d.probabilityOf(k), p));
+            out.printf(Locale.ROOT, "Poisson approximation: E[max] = %.6f%n", poisson.expectedMax());
+            if (asymptotic) {
+                out.printf(Locale.ROOT, "Raab-Steger (%s regime, alpha = 1): %.3f%n",
+                        RaabStegerAsymptotics.regime(balls, bins).name().toLowerCase(Locale.ROOT),
+                        RaabStegerAsymptotics.threshold(balls, bins, 1.0));
+            }
+        }
+        out.flush();
+        return 0;
+    }
+}
