@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.primelab.analytical.fct.IdealFct;
+import org.primelab.analytical.fct.IdealFctWithFaults;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
@@ -90,6 +91,7 @@ public final class PacketSimulator {
     private final SplittableRandom arRandom;
     private final int[] ackScratch;
     private final long rtoPs;
+    private final long idealMaxFctPs;
     private int completed;
 
     /** Prepares a run of {@code flows} under {@code config}. */
@@ -166,6 +168,28 @@ public final class PacketSimulator {
         }
         hostCursor = new int[tree.hosts()];
         flowUplinkCounts = new int[n * torUplinks];
+        idealMaxFctPs = idealMaxFct(config, this.flows);
+    }
+
+    /**
+     * The ideal max FCT of the workload, the Ratio's denominator: on a healthy fabric the lone-flow
+     * store-and-forward time of the longest flow on the longest path ({@link IdealFct}); with failed or
+     * degraded links the maximum-concurrent-flow bound ({@link IdealFctWithFaults}). Computed before the
+     * run, so a fabric too large for it fails fast.
+     */
+    static long idealMaxFct(SimConfig config, List<Flow> flows) {
+        FatTree tree = config.tree();
+        if (!config.faults().isEmpty()) {
+            return IdealFctWithFaults.compute(config.faults(), flows, config.linkRateBps(), config.mtuBytes(),
+                    config.headerBytes(), config.propagationPs()).idealMaxFctPs();
+        }
+        long ideal = 0;
+        for (Flow f : flows) {
+            int hops = 2 + 2 * tree.upHops(f.src(), f.dst());
+            ideal = Math.max(ideal, IdealFct.lonePathPs(f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
+                    config.linkRateBps(), config.propagationPs(), hops));
+        }
+        return ideal;
     }
 
     /** Traffic class of flows pinned to ECMP in the mixed-traffic experiment. */
@@ -501,12 +525,6 @@ public final class PacketSimulator {
                     r.uniquePayloadBytes(), r.duplicates(), s.retransmissions(), s.nacks(), s.timeouts(), s.ecnEchoes(),
                     hops, flowClass[i]));
         }
-        long ideal = 0;
-        for (Flow f : flows) {
-            int hops = 2 + 2 * tree.upHops(f.src(), f.dst());
-            ideal = Math.max(ideal, IdealFct.lonePathPs(f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
-                    config.linkRateBps(), config.propagationPs(), hops));
-        }
         List<QueueStats> qs = new ArrayList<>(ports.length);
         for (int l = 0; l < ports.length; l++) {
             EgressPort p = ports[l];
@@ -514,7 +532,7 @@ public final class PacketSimulator {
                     p.maxDataPackets(), p.maxDataBytes(), p.meanDataPackets(end), p.maxControlPackets(), p.sentData(),
                     p.trims(), p.marks(), p.lost(), new long[] {p.sentClassBytes(0), p.sentClassBytes(1)}));
         }
-        return new SimResult(config, List.copyOf(fs), List.copyOf(qs), flowUplinkCounts.clone(), ideal, end,
+        return new SimResult(config, List.copyOf(fs), List.copyOf(qs), flowUplinkCounts.clone(), idealMaxFctPs, end,
                 events.processed(), wallNanos, pool.peakLive());
     }
 }
