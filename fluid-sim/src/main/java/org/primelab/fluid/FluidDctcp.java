@@ -89,7 +89,7 @@ public final class FluidDctcp {
         double f = Math.min(1.0, Math.max(0.0, marked));
         double w = window;
         double acksPerWindow = Math.max(1.0, w / bytesPerAck);
-        double pi = f >= 1.0 ? 1.0 : -Math.expm1(acksPerWindow * Math.log1p(-f));
+        double pi = f <= 0 ? 0.0 : f >= 1.0 ? 1.0 : -Math.expm1(acksPerWindow * Math.log1p(-f));
         double dw = mss * (1 - f) * bytes / w - (alpha / 2) * pi * bytes;
         alpha += G * (f - alpha) * bytes / w;
         window = Math.min(maxWindow, Math.max(minWindow, w + dw));

@@ -109,7 +109,22 @@ public final class FluidSimulator {
     private final double[] carried;
     private final double[] trimmedAt;
     private final double[] markedAt;
+    private final double[] firstArrival;
+    private final double[] ownTotal;
+    private final int[] lastFlow;
+    private final double[] lastEmit;
+    private final double[] lastBytes;
+    private final long[] lastStep;
+    private final boolean packetMode;
     private final int[] switchLinks;
+    private final boolean[] active;
+    private int[] activeList;
+    private int activeCount;
+    private int[] stale;
+    private int[] ackList;
+    private int ackCount;
+    private int staleCount;
+    private final boolean anyFailure;
 
     // hosts
     private final int[][] hostFlows;
@@ -181,6 +196,14 @@ public final class FluidSimulator {
         carried = new double[linkCount];
         trimmedAt = new double[linkCount];
         markedAt = new double[linkCount];
+        ownTotal = new double[linkCount];
+        firstArrival = new double[linkCount];
+        lastFlow = new int[linkCount];
+        Arrays.fill(lastFlow, -1);
+        lastEmit = new double[linkCount];
+        lastBytes = new double[linkCount];
+        lastStep = new long[linkCount];
+        packetMode = config.split() == SplitMode.PACKET || config.scheme().forwarding() == Forwarding.ADAPTIVE;
         int sw = 0;
         for (int l = 0; l < linkCount; l++) {
             long bps = faults.rate(l, config.linkRateBps());
@@ -193,6 +216,11 @@ public final class FluidSimulator {
             alive[l] = true;
             sw += switchLink[l] ? 1 : 0;
         }
+        active = new boolean[linkCount];
+        activeList = new int[Math.max(16, sw)];
+        stale = new int[Math.max(16, sw)];
+        ackList = new int[Math.max(16, sw)];
+        anyFailure = faults.failedLinks().length > 0;
         switchLinks = new int[sw];
         for (int l = 0, i = 0; l < linkCount; l++) {
             if (switchLink[l]) {
@@ -247,7 +275,7 @@ public final class FluidSimulator {
         SplitRule.Network net = new SplitRule.Network() {
             @Override
             public boolean alive(int path) {
-                return pathAlive(s.paths.forward(path));
+                return !anyFailure || pathAlive(s.paths.forward(path));
             }
 
             @Override
@@ -307,9 +335,8 @@ public final class FluidSimulator {
                 }
             }
             updateLinks();
-            for (int i = 0; i < segCount; i++) {
-                finishSegment(i, t);
-            }
+            finishSegments(t);
+            resetStale();
             if (t >= nextSample) {
                 sample(t);
             }
@@ -325,6 +352,9 @@ public final class FluidSimulator {
     // ------------------------------------------------------------------ faults
 
     private void applyFailures(double t) {
+        if (!anyFailure) {
+            return;
+        }
         for (int l = 0; l < linkCount; l++) {
             if (alive[l] && failAt[l] != Faults.NEVER && failAt[l] <= t) {
                 alive[l] = false;
@@ -453,7 +483,7 @@ public final class FluidSimulator {
         if (s.unsent < DUST_BYTES) {
             s.unsent = 0;
         }
-        if (config.split() == SplitMode.PACKET || config.scheme().forwarding() == Forwarding.ADAPTIVE) {
+        if (packetMode) {
             double carried = s.serializing;
             double avail = b;
             double pos = 0;
@@ -469,7 +499,7 @@ public final class FluidSimulator {
                 carried = 0;
                 double emit = t0 + pos / rateShare;
                 int path = s.rule.pick((long) emit);
-                addSegment(s, path, s.rule.lastAckPath(), s.rule.lastTag(), quantum, emit);
+                addSegment(s, path, s.rule.lastAckPath(), s.rule.lastTag(), quantum, emit, emit);
             }
             s.serializing = carried + avail;
             if (s.serializing < DUST_BYTES && s.unsent == 0) {
@@ -481,13 +511,14 @@ public final class FluidSimulator {
             s.rule.weights((long) emit, weights, paths);
             for (int p = 0; p < paths; p++) {
                 if (weights[p] > 0) {
-                    addSegment(s, p, s.rule.ackPathOf(p), s.rule.tagOf(p), b * weights[p], emit);
+                    addSegment(s, p, s.rule.ackPathOf(p), s.rule.tagOf(p), b * weights[p], emit, t0);
                 }
             }
         }
     }
 
-    private void addSegment(FlowState s, int path, int ackPath, int tag, double bytes, double emit) {
+    /** A quantum (or chunk) of {@code bytes} whose bytes reach the fabric from {@code arrive} and end at {@code emit}. */
+    private void addSegment(FlowState s, int path, int ackPath, int tag, double bytes, double emit, double arrive) {
         if (segCount == segFlow.length) {
             int c = segCount * 2;
             segFlow = Arrays.copyOf(segFlow, c);
@@ -505,33 +536,48 @@ public final class FluidSimulator {
         segBytes[i] = bytes;
         segEmit[i] = emit;
         int[] links = s.paths.forward(path);
+        double offset = arrive - stepStart;
         for (int k = 1; k < links.length; k++) {
-            inflow[links[k]] += bytes;
+            int l = links[k];
+            if (inflow[l] == 0 || offset < firstArrival[l]) {
+                firstArrival[l] = offset;
+            }
+            inflow[l] += bytes;
+            if (!active[l]) {
+                active[l] = true;
+                activeList[activeCount++] = l;
+            }
         }
         double ack = bytes * ackFraction;
         int[] back = s.paths.reverse(ackPath);
         hostAck[s.flow.dst()] += ack;
         for (int k = 1; k < back.length; k++) {
-            ackLoad[back[k]] += ack;
+            int l = back[k];
+            if (ackLoad[l] == 0) {
+                ackList[ackCount++] = l;
+            }
+            ackLoad[l] += ack;
         }
     }
 
     // ------------------------------------------------------------------ links
 
+    /**
+     * The queue step of every switch link that has a queue or an arrival; the others stay empty at no
+     * cost (their ACK load, with no data to delay, only matters through {@link #busy}, which is 0).
+     */
     private void updateLinks() {
-        for (int l : switchLinks) {
+        int kept = 0;
+        for (int i = 0; i < activeCount; i++) {
+            int l = activeList[i];
             double in = inflow[l];
             double qs = q[l];
             qStart[l] = qs;
             inSnap[l] = in;
-            if (in == 0 && qs == 0) {
-                trimFrac[l] = 0;
-                busy[l] = 0;
-                ackLoad[l] = 0;
-                continue;
-            }
             double full = rate[l] * dt;
-            double cap = alive[l] ? Math.max(0, full - ackLoad[l]) : 0;
+            // A link that was empty cannot send before the step's first arrival: exact for one arrival.
+            double cap = alive[l] ? Math.max(0, Math.min(full - ackLoad[l],
+                    in > 0 ? qs + rate[l] * Math.max(0, dt - firstArrival[l]) : full)) : 0;
             double qe = qs + in - cap;
             if (qe < 0) {
                 qe = 0;
@@ -544,13 +590,37 @@ public final class FluidSimulator {
             trimFrac[l] = in > 0 ? trimmed / in : 0;
             busy[l] = Math.min(1.0, (qs + in + ackLoad[l]) / full);
             areaQ[l] += (qs + qe) / 2 * dt;
-            maxQ[l] = Math.max(maxQ[l], Math.max(qe, Math.min(trimLimit, qs + in)));
+            maxQ[l] = Math.max(maxQ[l], qe);
             carried[l] += in - trimmed;
             trimmedAt[l] += trimmed;
             q[l] = qe;
             inflow[l] = 0;
-            ackLoad[l] = 0;
+            if (qe > 0) {
+                activeList[kept++] = l;     // still active next step
+            } else {
+                active[l] = false;
+                stale[staleCount++] = l;    // its per-step values are read by this step's quanta, reset after
+            }
         }
+        activeCount = kept;
+        for (int i = 0; i < ackCount; i++) {
+            ackLoad[ackList[i]] = 0;
+        }
+        ackCount = 0;
+    }
+
+    /** Resets the per-step values of links that went idle this step, once this step's quanta read them. */
+    private void resetStale() {
+        for (int i = 0; i < staleCount; i++) {
+            int l = stale[i];
+            if (!active[l]) {
+                qStart[l] = 0;
+                inSnap[l] = 0;
+                trimFrac[l] = 0;
+                busy[l] = 0;
+            }
+        }
+        staleCount = 0;
     }
 
     private double red(double occupancy) {
@@ -565,6 +635,38 @@ public final class FluidSimulator {
 
     // ------------------------------------------------------------------ quanta
 
+    /**
+     * Evaluates this step's quanta flow by flow (a flow's quanta are consecutive). A flow's own bytes are
+     * never queueing for it: its own pipelining is the store-and-forward term, paced by its largest
+     * packet as in {@link IdealFct} (a short last packet waits behind its predecessor). So its own
+     * quanta of this step are left out of the backlog ahead of it, and so is what is left of its own
+     * previous quantum when it was the last to enter the link.
+     */
+    private void finishSegments(double t) {
+        int i = 0;
+        while (i < segCount) {
+            int f = segFlow[i];
+            int j = i;
+            while (j < segCount && segFlow[j] == f) {
+                int[] links = fs[f].paths.forward(segPath[j]);
+                for (int k = 1; k < links.length; k++) {
+                    ownTotal[links[k]] += segBytes[j];
+                }
+                j++;
+            }
+            for (int g = i; g < j; g++) {
+                finishSegment(g, t);
+            }
+            for (int g = i; g < j; g++) {
+                int[] links = fs[f].paths.forward(segPath[g]);
+                for (int k = 1; k < links.length; k++) {
+                    ownTotal[links[k]] = 0;
+                }
+            }
+            i = j;
+        }
+    }
+
     private void finishSegment(int i, double t) {
         FlowState s = fs[segFlow[i]];
         double b = segBytes[i];
@@ -575,16 +677,29 @@ public final class FluidSimulator {
         double wait = 0;
         double latency = prop;
         double elapsed = emit - t;
+        double packet = Math.min(mtu, s.wire);
         for (int k = 1; k < links.length; k++) {
             int l = links[k];
-            double ahead = Math.max(0, qStart[l] - rate[l] * elapsed) + 0.5 * Math.max(0, inSnap[l] - b);
+            double residue = qStart[l] - rate[l] * elapsed;
+            if (lastFlow[l] == segFlow[i] && lastStep[l] < steps) {
+                residue -= Math.max(0, lastBytes[l] - rate[l] * (emit - lastEmit[l]));
+            }
+            if (packetMode) {
+                lastFlow[l] = segFlow[i];
+                lastEmit[l] = emit;
+                lastBytes[l] = b;
+                lastStep[l] = steps;
+            }
+            double hop = packet / rate[l];
+            double ahead = Math.max(0, residue) + 0.5 * Math.max(0, inSnap[l] - ownTotal[l]);
             ahead = Math.min(ahead, trimLimit);
             wait += ahead / rate[l];
             double p = red(ahead + b);
+            maxQ[l] = Math.max(maxQ[l], Math.min(trimLimit, ahead + b));
             markedAt[l] += b * keep * p;
             unmarked *= 1 - p;
             keep *= 1 - trimFrac[l];
-            latency += mtuSer[l] + prop;
+            latency += hop + prop;
         }
         double arrival = emit + latency + wait;
         int[] back = s.paths.reverse(segAck[i]);
