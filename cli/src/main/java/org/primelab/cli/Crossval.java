@@ -36,8 +36,11 @@ import org.primelab.packet.metrics.SimResult;
  * simulators put each flow on the same hashed path, but how colliding flows share a bottleneck under
  * DCTCP (who is cut when, at packet granularity) differs, so its error is reported, not bounded.
  * Bounds, checked for every scheme: neither simulator beats the analytical ideal (any flow, and the max),
- * and the per-link loads of the spraying schemes respect the uplink-to-downlink fair share within
- * {@link #BALANCE_SLACK_PACKETS} packets per flow ({@link FairShareBound}).
+ * and, for CO-PRIME, whose split is the even split the uplink-to-downlink theorem assumes, the per-link
+ * loads of both simulators stay within {@link #BALANCE_SLACK_PACKETS} packets per flow of the fair share
+ * ({@link FairShareBound}); every scenario's fair shares stay within one host's worth (the theorem's
+ * conclusion). PRIME's penalties deliberately move packets off marked paths, so its excess is reported
+ * but not bounded; ECMP's shows the check failing.
  */
 final class Crossval {
     /** Allowed relative error of the fluid max FCT for spraying schemes (issue "fluid-sim", item 3). */
@@ -77,7 +80,7 @@ final class Crossval {
         /** True if the row meets every check that applies to it. */
         boolean ok() {
             boolean fct = !scenario.spraying() || Math.abs(relError()) <= SPRAY_TOLERANCE;
-            boolean balance = !scenario.spraying()
+            boolean balance = scenario.scheme() != LoadBalancingScheme.CO_PRIME
                     || (packetExcessPerFlow <= BALANCE_SLACK_PACKETS && fluidExcessPerFlow <= BALANCE_SLACK_PACKETS);
             return fct && balance && idealViolations == 0 && fairShareOverHost <= 1 + 1e-9;
         }

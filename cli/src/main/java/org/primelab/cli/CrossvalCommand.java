@@ -84,7 +84,7 @@ final class CrossvalCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%nrel_err = (fluid - packet) / packet max FCT; tolerance %.0f%% for co-prime and prime, none for"
                     + " ecmp (reported); f_mean/f_p90 = per-flow |fluid - packet| / packet FCT;%n<idl = FCTs below the"
                     + " analytical ideal (both simulators, must be 0); pk_exc/fl_exc = worst per-link load above the"
-                    + " uplink-to-downlink fair share, packets per flow on the link (spraying: <= %.0f).%n",
+                    + " uplink-to-downlink fair share, packets per flow on the link (co-prime: <= %.0f;%nprime's penalties steer off the even split and ecmp hashes, both reported).%n",
                     100 * Crossval.SPRAY_TOLERANCE, Crossval.BALANCE_SLACK_PACKETS);
             out.printf(Locale.ROOT, "largest case %s: packet %d events in %.3f s; fluid %d steps in %.4f s (median of %d);"
                     + " speed-up %.0fx%n", largest.scenario().label(), largest.packetEvents(), largest.packetWallS(),

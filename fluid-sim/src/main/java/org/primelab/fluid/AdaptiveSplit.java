@@ -7,11 +7,11 @@ import org.primelab.core.topology.FatTree;
  * Adaptive routing (AR) as a fluid rule: each switch sends what arrives to the uplink with the shortest
  * egress queue, ties uniformly at random (the packet simulator's {@code shortestQueue}). In fluid form
  * this is join-the-shortest-queue on the fluid backlogs ({@link Network#backlog}: queued plus what
- * already arrived this step), applied per quantum ({@link SplitMode#PACKET}) or per step's chunk
- * ({@link SplitMode#EXPECTED}). It is a sound rule at this granularity because every quantum's choice
- * sees the backlog the previous quanta of the step left; it is a bang-bang rule, so a chunk bigger than
- * a packet would overshoot, which is why the expected mode's step is at most one MTU. Only the upward
- * hops are adaptive; ACKs return on the reverse of the data path.
+ * already arrived this step), applied per packet quantum in both split modes. It is a sound rule at that
+ * granularity because every quantum's choice sees the backlog the previous quanta left; as fractions of
+ * a step's bytes it is a bang-bang rule (everything to the current minimum) that overshoots and
+ * oscillates, so the expected mode does not use it. Only the upward hops are adaptive; ACKs return on
+ * the reverse of the data path.
  */
 public final class AdaptiveSplit extends SplitRule {
     private final FatTree tree;
