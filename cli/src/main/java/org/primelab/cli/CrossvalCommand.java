@@ -1,0 +1,97 @@
+package org.primelab.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code prime crossval}: runs the fixed suite of {@link Crossval#suite()} through the packet simulator,
+ * the fluid simulator and the analytical ideal, and prints per scenario the three max FCTs, the relative
+ * error, the per-flow FCT error (mean, p90), the bound checks and the speed-up; then the speed-up on
+ * the largest case (most packet events), measured side by side in this JVM: the packet run's wall time
+ * against the median of {@link #REPEATS} fluid runs of the same scenario (the JIT is warm by then for
+ * both, since the suite ran first). Exit status 0 even if a scenario is out of tolerance: the table says
+ * so (column {@code ok}).
+ */
+@Command(name = "crossval", mixinStandardHelpOptions = true,
+        description = "Cross-validate fluid vs packet simulator vs analytical ideal on a fixed suite.")
+final class CrossvalCommand implements Callable<Integer> {
+    /** Fluid repetitions for the speed-up measurement. */
+    static final int REPEATS = 5;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--json", description = "one JSON object per scenario, then one for the speed-up")
+    boolean json;
+
+    @Option(names = "--seed", defaultValue = "1", description = "master seed (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (!json) {
+            out.printf(Locale.ROOT, "%-28s %6s %9s %9s %9s %8s %7s %7s %5s %7s %7s %7s %7s %8s %3s%n", "scenario", "flows",
+                    "ideal_us", "packet_us", "fluid_us", "rel_err", "f_mean", "f_p90", "<idl", "pk_exc", "fl_exc",
+                    "pk_s", "fl_s", "speedup", "ok");
+            out.flush();
+        }
+        List<Crossval.Row> rows = new ArrayList<>();
+        for (Crossval.Scenario s : Crossval.suite()) {
+            Crossval.Row r = Crossval.run(s, seed);
+            rows.add(r);
+            if (json) {
+                out.println(Json.write(r.json()));
+            } else {
+                out.printf(Locale.ROOT, "%-28s %6d %9.3f %9.3f %9.3f %+7.2f%% %6.2f%% %6.2f%% %5d %7.2f %7.2f %7.3f %7.4f %7.1fx %3s%n",
+                        s.label(), r.flows(), r.idealPs() / 1e6, r.packetMaxPs() / 1e6, r.fluidMaxPs() / 1e6,
+                        100 * r.relError(), 100 * r.flowErrMean(), 100 * r.flowErrP90(), r.idealViolations(),
+                        r.packetExcessPerFlow(), r.fluidExcessPerFlow(), r.packetWallS(), r.fluidWallS(), r.speedup(),
+                        r.ok() ? "yes" : "NO");
+            }
+            out.flush();
+        }
+        Crossval.Row largest = rows.get(0);
+        for (Crossval.Row r : rows) {
+            if (r.packetEvents() > largest.packetEvents()) {
+                largest = r;
+            }
+        }
+        double fluidWall = Crossval.fluidWallMedian(largest.scenario(), seed, REPEATS);
+        double speedup = largest.packetWallS() / fluidWall;
+        long failing = rows.stream().filter(r -> !r.ok()).count();
+        if (json) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("largest", largest.scenario().label());
+            m.put("packet_events", largest.packetEvents());
+            m.put("fluid_steps", largest.fluidSteps());
+            m.put("packet_wall_s", largest.packetWallS());
+            m.put("fluid_wall_s_median", fluidWall);
+            m.put("speedup", speedup);
+            m.put("scenarios", rows.size());
+            m.put("out_of_tolerance", failing);
+            out.println(Json.write(m));
+        } else {
+            out.printf(Locale.ROOT, "%nrel_err = (fluid - packet) / packet max FCT; tolerance %.0f%% for co-prime and prime, none for"
+                    + " ecmp (reported); f_mean/f_p90 = per-flow |fluid - packet| / packet FCT;%n<idl = FCTs below the"
+                    + " analytical ideal (both simulators, must be 0); pk_exc/fl_exc = worst per-link load above the"
+                    + " uplink-to-downlink fair share, packets per flow on the link (co-prime: <= %.0f;%nprime's penalties steer off the even split and ecmp hashes, both reported).%n",
+                    100 * Crossval.SPRAY_TOLERANCE, Crossval.BALANCE_SLACK_PACKETS);
+            out.printf(Locale.ROOT, "largest case %s: packet %d events in %.3f s; fluid %d steps in %.4f s (median of %d);"
+                    + " speed-up %.0fx%n", largest.scenario().label(), largest.packetEvents(), largest.packetWallS(),
+                    largest.fluidSteps(), fluidWall, REPEATS, speedup);
+            out.printf(Locale.ROOT, "%d of %d scenarios within tolerance%n", rows.size() - failing, rows.size());
+        }
+        out.flush();
+        return 0;
+    }
+}

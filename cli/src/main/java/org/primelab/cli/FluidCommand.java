@@ -1,0 +1,95 @@
+package org.primelab.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.units.Units;
+import org.primelab.core.workload.Flow;
+import org.primelab.fluid.FluidConfig;
+import org.primelab.fluid.FluidResult;
+import org.primelab.fluid.SplitMode;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code prime fluid}: the flow-level simulator on the scenario {@code prime sim} would run with the
+ * same options ({@link SimOptions}), printing the same table columns or, with {@code --json}, one JSON
+ * object per scheme with the same fields as {@code prime sim --json} ({@link FluidResult#summary()}:
+ * {@code events} counts integration steps), so the two can be diffed. {@code --out DIR} writes
+ * summary.json, flows.csv, queues.csv and queue_trajectories.csv.
+ */
+@Command(name = "fluid", mixinStandardHelpOptions = true,
+        description = "Run the fluid (flow-level) simulator on the same scenario options as 'prime sim'.")
+final class FluidCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SimOptions options;
+
+    @Option(names = "--json", description = "one JSON object per scheme on stdout instead of the table")
+    boolean json;
+
+    @Option(names = "--out", description = "directory for summary.json, flows.csv, queues.csv, queue_trajectories.csv")
+    Path out;
+
+    @Option(names = "--split", defaultValue = "packet",
+            description = "packet: quanta placed by the scheme's own generator; expected: fractional expected splits (default: ${DEFAULT-VALUE})")
+    String split;
+
+    @Option(names = "--step", defaultValue = "0.5",
+            description = "integration step as a fraction of one MTU serialization, in (0, 1] (default: ${DEFAULT-VALUE})")
+    double step;
+
+    @Override
+    public Integer call() {
+        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+            throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
+        }
+        FatTree tree = options.tree();
+        FluidConfig config = FluidBridge.config(options.config(tree), SplitMode.parse(split), step);
+        List<Flow> flows = options.flows(tree);
+        List<FluidResult> results = FluidBridge.runAll(config, options.schemes(), flows);
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (json) {
+            for (FluidResult r : results) {
+                stdout.println(Json.write(r.summary()));
+            }
+        } else {
+            printTable(stdout, results);
+        }
+        if (out != null) {
+            FluidOutputs.write(out, results);
+            if (!json) {
+                stdout.println("wrote " + out.resolve("summary.json") + ", flows.csv, queues.csv, queue_trajectories.csv");
+            }
+        }
+        stdout.flush();
+        return 0;
+    }
+
+    static void printTable(PrintWriter out, List<FluidResult> results) {
+        FluidConfig c = results.get(0).config();
+        out.printf(Locale.ROOT, "%s, %s links, %s propagation, %d flows of %d B, %s, ACK every %d (fluid, %s split, step %.3g MTU = %.1f ps)%n",
+                c.tree(), Units.formatRate(c.linkRateBps()), Units.formatTime(c.propagationPs()),
+                results.get(0).flows().size(), results.get(0).flows().get(0).sizeBytes(), c.cc().cliName(), c.ackEvery(),
+                c.split().cliName(), c.stepMtus(), c.stepPs());
+        out.printf(Locale.ROOT, "ideal max FCT %.3f us (BDP %d B = %d packets)%n", results.get(0).idealMaxFctPs() / 1e6,
+                c.bdpBytes(), c.bdpPackets());
+        out.printf(Locale.ROOT, "%-9s %10s %10s %10s %7s %7s %8s %8s %9s %10s %7s%n", "scheme", "max_us", "mean_us",
+                "p99_us", "ratio", "max_q", "mean_q", "trims", "ecn", "steps", "wall_s");
+        for (FluidResult r : results) {
+            out.printf(Locale.ROOT, "%-9s %10.3f %10.3f %10.3f %7.4f %7.2f %8.3f %8d %9d %10d %7.3f%n",
+                    r.config().scheme().cliName(), r.maxFctPs() / 1e6, r.meanFctPs() / 1e6, r.p99FctPs() / 1e6, r.ratio(),
+                    r.maxQueuePackets(), r.meanQueuePackets(), r.trims(), r.ecnMarks(), r.steps(), r.wallSeconds());
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,95 @@
+package org.primelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.primelab.core.topology.FatTree;
+import org.primelab.fluid.FluidConfig;
+import org.primelab.fluid.SplitMode;
+import org.primelab.packet.CcKind;
+import org.primelab.packet.SimConfig;
+
+/** {@code prime fluid}: same JSON fields as {@code prime sim}, output files, bad input; the bridge's fidelity. */
+class FluidCommandTest {
+    @Test
+    void jsonHasExactlyTheFieldsOfPrimeSim() {
+        EvCommandTest.Run r = EvCommandTest.run("fluid", "--k", "8", "--flow-size", "200KB", "--lb", "all", "--json");
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().strip().lines().toList();
+        assertEquals(6, lines.size(), r.out());
+        for (String line : lines) {
+            StringBuilder keys = new StringBuilder();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"([a-z0-9_]+)\":").matcher(line);
+            while (m.find()) {
+                keys.append(keys.length() == 0 ? "" : ",").append(m.group(1));
+            }
+            assertEquals(SimCommandTest.FIELDS, keys.toString(), line);
+        }
+        assertTrue(lines.get(3).startsWith("{\"scheme\":\"prime\",\"hosts\":32,\"tiers\":2,\"k\":8,\"rate_gbps\":400.0,"
+                + "\"flow_size_bytes\":200000,\"flows\":32,"), lines.get(3));
+    }
+
+    @Test
+    void outWritesSummaryFlowsQueuesAndTrajectories(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("run");
+        EvCommandTest.Run r = EvCommandTest.run("fluid", "--k", "4", "--flow-size", "2MB", "--lb", "prime,ecmp",
+                "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertEquals(1 + 2 * 8, Files.readAllLines(out.resolve("flows.csv")).size(), "header + 8 flows x 2 schemes");
+        assertEquals(1 + 2 * 32, Files.readAllLines(out.resolve("queues.csv")).size(), "header + 32 links x 2 schemes");
+        List<String> traj = Files.readAllLines(out.resolve("queue_trajectories.csv"));
+        assertEquals("scheme,link,name,time_us,queue_bytes", traj.get(0));
+        assertTrue(traj.size() > 1, "ecmp collides on k=4: some queue is non-zero");
+        assertTrue(Files.readString(out.resolve("summary.json")).startsWith("[{\"scheme\":\"prime\""));
+    }
+
+    @Test
+    void badInputIsOneLineExitTwoAndWritesNothing(@TempDir Path dir) {
+        String[][] bad = {{"--lb", "magic"}, {"--k", "7"}, {"--split", "exact"}, {"--step", "0"}, {"--step", "2"},
+            {"--flow-size", "0"}, {"--cc", "reno"}};
+        for (String[] args : bad) {
+            Path out = dir.resolve("x" + args[0].replace("-", "") + args[1]);
+            String[] full = new String[args.length + 3];
+            full[0] = "fluid";
+            System.arraycopy(args, 0, full, 1, args.length);
+            full[args.length + 1] = "--out";
+            full[args.length + 2] = out.toString();
+            EvCommandTest.Run r = EvCommandTest.run(full);
+            assertEquals(2, r.code(), String.join(" ", args) + ": " + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().startsWith("prime: "), r.err());
+            assertFalse(Files.exists(out), "no partial output");
+        }
+    }
+
+    /** The bridge maps every field, so both simulators derive the same BDP, thresholds and window. */
+    @Test
+    void bridgedConfigurationsDeriveTheSameSystem() {
+        qt().withFixedSeed(0x42524944L).withExamples(100)
+                .forAll(integers().between(0, 3), integers().between(1, 800), integers().between(1, 2000),
+                        integers().between(1, 8))
+                .checkAssert((tree, gbps, delayNs, ackEvery) -> {
+                    FatTree t = FatTree.builder(tree < 2 ? 2 : 3, tree % 2 == 0 ? 4 : 8).build();
+                    SimConfig c = SimConfig.builder(t).rate(gbps * 1_000_000_000L).delay(delayNs * 1000L)
+                            .ackEvery(ackEvery).cc(tree == 3 ? CcKind.FIXED : CcKind.DCTCP).seed(delayNs).build();
+                    FluidConfig f = FluidBridge.config(c, SplitMode.PACKET, 0.5);
+                    assertEquals(c.baseRttPs(), f.baseRttPs());
+                    assertEquals(c.bdpBytes(), f.bdpBytes());
+                    assertEquals(c.kMinBytes(), f.kMinBytes());
+                    assertEquals(c.kMaxBytes(), f.kMaxBytes());
+                    assertEquals(c.trimBytes(), f.trimBytes());
+                    assertEquals(c.lineRateWindowBytes(), f.lineRateWindowBytes());
+                    assertEquals(c.effectiveEntropy(), f.effectiveEntropy());
+                    assertEquals(c.cc().cliName(), f.cc().cliName());
+                    assertEquals(c.seed(), f.seed());
+                });
+    }
+}

@@ -1,0 +1,299 @@
+package org.primelab.fluid;
+
+import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.units.Units;
+
+/**
+ * Every parameter of a fluid run. The scenario fields and every derived value (base RTT, BDP, RED
+ * thresholds, trimming limit, starting window) are defined exactly as the packet simulator's
+ * {@code org.primelab.packet.SimConfig} defines them, so that both simulators model the same system
+ * (the paper's §"Evaluation" setup; DESIGN.md, "The packet simulator"); a test in the CLI module checks
+ * the two agree field by field. Two fields are the fluid model's own: the {@link SplitMode} and the
+ * integration step.
+ *
+ * @param tree the fabric
+ * @param faults failed and degraded links
+ * @param linkRateBps rate of every link that is not degraded
+ * @param propagationPs propagation delay of every link
+ * @param mtuBytes packet size on the wire, headers included
+ * @param headerBytes header bytes of data packets, ACKs, NACKs and trimmed headers
+ * @param scheme the load balancer
+ * @param entropy the schemes' parameters (null: {@link EntropyConfig#defaults} for this fabric)
+ * @param cc congestion control
+ * @param dctcpInitialAlpha DCTCP's starting {@code alpha}
+ * @param ackEvery data packets per coalesced ACK
+ * @param kMinBdp RED {@code K_min} as a fraction of the BDP
+ * @param kMaxBdp RED {@code K_max} as a fraction of the BDP
+ * @param trimBdp data-queue limit (trimming threshold) as a fraction of the BDP
+ * @param split how flows are divided over paths
+ * @param stepMtus integration step as a fraction of one MTU serialization at the fabric rate, in (0, 1]
+ * @param seed the master seed
+ */
+public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long propagationPs, int mtuBytes,
+                          int headerBytes, LoadBalancingScheme scheme, EntropyConfig entropy, FluidCc cc,
+                          double dctcpInitialAlpha, int ackEvery, double kMinBdp, double kMaxBdp, double trimBdp,
+                          SplitMode split, double stepMtus, long seed) {
+
+    /** Link rate default: 400 Gb/s, as the packet simulator (§"Evaluation", "Setup"). */
+    public static final long DEFAULT_RATE_BPS = 400 * Units.GBPS;
+    /** Propagation delay per link: 600 ns (the paper prints "600 us"; DESIGN.md reads ns). */
+    public static final long DEFAULT_PROPAGATION_PS = 600 * Units.PS_PER_NS;
+    /** MTU on the wire: 4160 B (§"Evaluation", "Traffic"). */
+    public static final int DEFAULT_MTU_BYTES = 4160;
+    /** Header bytes: 64 B (DESIGN.md). */
+    public static final int DEFAULT_HEADER_BYTES = 64;
+    /** ACK coalescing: one ACK per 4 data packets (§"Evaluation", "Traffic"). */
+    public static final int DEFAULT_ACK_EVERY = 4;
+    /** RED {@code K_min = 0.25 BDP} (§"Evaluation", "Traffic"). */
+    public static final double DEFAULT_KMIN_BDP = 0.25;
+    /** RED {@code K_max = 0.75 BDP} (§"Evaluation", "Traffic"). */
+    public static final double DEFAULT_KMAX_BDP = 0.75;
+    /** Trimming past 1 BDP (§"Evaluation", "Traffic"). */
+    public static final double DEFAULT_TRIM_BDP = 1.0;
+    /** DCTCP's default initial alpha: 0, as the packet simulator ({@code Dctcp.DEFAULT_INITIAL_ALPHA}). */
+    public static final double DEFAULT_INITIAL_ALPHA = 0.0;
+    /**
+     * Default step: half an MTU serialization. Packet quanta are one MTU, so every quantum lands in a
+     * step of its own and a queue is resolved to half a packet; the base RTT (at least
+     * {@code 2·hops·propagation}, 4.8 us at the default delay) spans dozens of steps, so the one-RTT
+     * feedback delay is resolved to a few percent. The step-halving test shows results do not move.
+     */
+    public static final double DEFAULT_STEP_MTUS = 0.5;
+
+    /** Validates ranges; messages name the command-line option. */
+    public FluidConfig {
+        if (tree == null) {
+            throw new IllegalArgumentException("tree: required");
+        }
+        if (faults == null) {
+            faults = Faults.none(tree);
+        }
+        if (faults.tree() != tree) {
+            throw new IllegalArgumentException("faults: specified for another tree");
+        }
+        if (linkRateBps <= 0) {
+            throw new IllegalArgumentException("rate: must be > 0 bit/s, got " + linkRateBps);
+        }
+        if (propagationPs < 0) {
+            throw new IllegalArgumentException("delay: must be >= 0, got " + propagationPs + " ps");
+        }
+        if (headerBytes < 1 || mtuBytes <= headerBytes || mtuBytes > 1 << 20) {
+            throw new IllegalArgumentException("mtu: must be in [" + (headerBytes + 1) + ", 1048576] bytes, got " + mtuBytes);
+        }
+        if (scheme == null) {
+            throw new IllegalArgumentException("lb: required; accepted: " + LoadBalancingScheme.names());
+        }
+        if (cc == null) {
+            throw new IllegalArgumentException("cc: required; accepted: fixed, dctcp");
+        }
+        if (!(dctcpInitialAlpha >= 0 && dctcpInitialAlpha <= 1)) {
+            throw new IllegalArgumentException("dctcp-alpha0: must be in [0, 1], got " + dctcpInitialAlpha);
+        }
+        if (ackEvery < 1 || ackEvery > 64) {
+            throw new IllegalArgumentException("ack-every: must be in [1, 64], got " + ackEvery);
+        }
+        if (!(kMinBdp >= 0 && kMaxBdp > kMinBdp)) {
+            throw new IllegalArgumentException("kmax: need 0 <= kmin < kmax, got kmin=" + kMinBdp + " kmax=" + kMaxBdp);
+        }
+        if (!(trimBdp > 0)) {
+            throw new IllegalArgumentException("trim: must be > 0 BDP, got " + trimBdp);
+        }
+        if (split == null) {
+            throw new IllegalArgumentException("split: required; accepted: expected, packet");
+        }
+        if (!(stepMtus > 0 && stepMtus <= 1)) {
+            throw new IllegalArgumentException("step: must be in (0, 1] MTU serializations, got " + stepMtus);
+        }
+    }
+
+    /** A builder with the paper's defaults on {@code tree}. */
+    public static Builder builder(FatTree tree) {
+        return new Builder(tree);
+    }
+
+    /** Unloaded RTT of the longest path: an MTU out and a header back, store-and-forward per link (as SimConfig). */
+    public long baseRttPs() {
+        int hops = tree.longestPathLinks();
+        return hops * (propagationPs + Units.serializationPs(mtuBytes, linkRateBps))
+                + hops * (propagationPs + Units.serializationPs(headerBytes, linkRateBps));
+    }
+
+    /** Unloaded RTT of a path of {@code hops} links, defined as {@link #baseRttPs()}. */
+    public long pathRttPs(int hops) {
+        return hops * (propagationPs + Units.serializationPs(mtuBytes, linkRateBps))
+                + hops * (propagationPs + Units.serializationPs(headerBytes, linkRateBps));
+    }
+
+    /** Bandwidth-delay product: link rate times the base RTT of the longest path. */
+    public long bdpBytes() {
+        return Units.bytesIn(baseRttPs(), linkRateBps);
+    }
+
+    /** BDP in whole MTU packets (rounded up). */
+    public int bdpPackets() {
+        return (int) ((bdpBytes() + mtuBytes - 1) / mtuBytes);
+    }
+
+    /** RED {@code K_min} in bytes. */
+    public long kMinBytes() {
+        return Math.round(kMinBdp * bdpBytes());
+    }
+
+    /** RED {@code K_max} in bytes. */
+    public long kMaxBytes() {
+        return Math.round(kMaxBdp * bdpBytes());
+    }
+
+    /** Data-queue limit in bytes (never below one MTU). */
+    public long trimBytes() {
+        return Math.max(mtuBytes, Math.round(trimBdp * bdpBytes()));
+    }
+
+    /** One BDP plus the {@code ackEvery} packets coalescing holds back: a lone flow's line-rate window. */
+    public long lineRateWindowBytes() {
+        return bdpBytes() + (long) ackEvery * mtuBytes;
+    }
+
+    /** Serialization of one MTU at the fabric rate, whole picoseconds (rounded up, as the packet simulator). */
+    public long mtuSerializationPs() {
+        return Units.serializationPs(mtuBytes, linkRateBps);
+    }
+
+    /** The integration step in picoseconds (a double: a fraction of the MTU serialization). */
+    public double stepPs() {
+        return stepMtus * mtuSerializationPs();
+    }
+
+    /** The schemes' parameters in force. */
+    public EntropyConfig effectiveEntropy() {
+        return entropy != null ? entropy : EntropyConfig.defaults(baseRttPs(), bdpPackets());
+    }
+
+    /** The same configuration with another scheme. */
+    public FluidConfig withScheme(LoadBalancingScheme s) {
+        return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, s, entropy, cc,
+                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, split, stepMtus, seed);
+    }
+
+    /** The same configuration with another split mode. */
+    public FluidConfig withSplit(SplitMode m) {
+        return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
+                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, m, stepMtus, seed);
+    }
+
+    /** The same configuration with another step. */
+    public FluidConfig withStepMtus(double s) {
+        return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
+                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, split, s, seed);
+    }
+
+    /** Fluent builder holding the paper's defaults. */
+    public static final class Builder {
+        private final FatTree tree;
+        private Faults faults;
+        private long rate = DEFAULT_RATE_BPS;
+        private long delay = DEFAULT_PROPAGATION_PS;
+        private int mtu = DEFAULT_MTU_BYTES;
+        private int header = DEFAULT_HEADER_BYTES;
+        private LoadBalancingScheme scheme = LoadBalancingScheme.PRIME;
+        private EntropyConfig entropy;
+        private FluidCc cc = FluidCc.DCTCP;
+        private double alpha0 = DEFAULT_INITIAL_ALPHA;
+        private int ackEvery = DEFAULT_ACK_EVERY;
+        private double kMin = DEFAULT_KMIN_BDP;
+        private double kMax = DEFAULT_KMAX_BDP;
+        private double trim = DEFAULT_TRIM_BDP;
+        private SplitMode split = SplitMode.PACKET;
+        private double step = DEFAULT_STEP_MTUS;
+        private long seed = 1;
+
+        private Builder(FatTree tree) {
+            this.tree = tree;
+        }
+
+        public Builder faults(Faults f) {
+            this.faults = f;
+            return this;
+        }
+
+        public Builder rate(long bps) {
+            this.rate = bps;
+            return this;
+        }
+
+        public Builder delay(long ps) {
+            this.delay = ps;
+            return this;
+        }
+
+        public Builder mtu(int bytes) {
+            this.mtu = bytes;
+            return this;
+        }
+
+        public Builder header(int bytes) {
+            this.header = bytes;
+            return this;
+        }
+
+        public Builder scheme(LoadBalancingScheme s) {
+            this.scheme = s;
+            return this;
+        }
+
+        public Builder entropy(EntropyConfig e) {
+            this.entropy = e;
+            return this;
+        }
+
+        public Builder cc(FluidCc c) {
+            this.cc = c;
+            return this;
+        }
+
+        public Builder dctcpInitialAlpha(double a) {
+            this.alpha0 = a;
+            return this;
+        }
+
+        public Builder ackEvery(int n) {
+            this.ackEvery = n;
+            return this;
+        }
+
+        public Builder ecnThresholds(double kMinFraction, double kMaxFraction) {
+            this.kMin = kMinFraction;
+            this.kMax = kMaxFraction;
+            return this;
+        }
+
+        public Builder trim(double bdpFraction) {
+            this.trim = bdpFraction;
+            return this;
+        }
+
+        public Builder split(SplitMode m) {
+            this.split = m;
+            return this;
+        }
+
+        public Builder stepMtus(double s) {
+            this.step = s;
+            return this;
+        }
+
+        public Builder seed(long s) {
+            this.seed = s;
+            return this;
+        }
+
+        /** Validates and builds. */
+        public FluidConfig build() {
+            return new FluidConfig(tree, faults, rate, delay, mtu, header, scheme, entropy, cc, alpha0, ackEvery, kMin,
+                    kMax, trim, split, step, seed);
+        }
+    }
+}

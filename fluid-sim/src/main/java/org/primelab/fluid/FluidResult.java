@@ -1,0 +1,110 @@
+package org.primelab.fluid;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.primelab.core.units.Units;
+
+/**
+ * The outcome of one fluid run: per-flow and per-link statistics, queue trajectories and the summary
+ * metrics of the paper (§"Evaluation", "Metrics") under the same names as the packet simulator's
+ * ({@link #summary()}), so the two can be diffed.
+ *
+ * @param config the run's configuration
+ * @param flows per-flow outcomes in flow-id order
+ * @param links per-link statistics in link-id order
+ * @param trajectories sampled queue occupancies
+ * @param idealMaxFctPs ideal max FCT (analytical {@code IdealFct}, as the packet simulator)
+ * @param endPs when the last flow completed
+ * @param steps integration steps taken
+ * @param wallNanos wall-clock time of the run
+ */
+public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<FluidLinkStats> links,
+                          QueueTrajectories trajectories, long idealMaxFctPs, long endPs, long steps,
+                          long wallNanos) {
+
+    /** Largest FCT. */
+    public long maxFctPs() {
+        return flows.stream().mapToLong(FluidFlowStats::fctPs).max().orElse(0);
+    }
+
+    /** Mean FCT. */
+    public double meanFctPs() {
+        return flows.stream().mapToLong(FluidFlowStats::fctPs).average().orElse(0);
+    }
+
+    /** 99th percentile FCT (nearest rank, as the packet simulator). */
+    public long p99FctPs() {
+        long[] f = flows.stream().mapToLong(FluidFlowStats::fctPs).sorted().toArray();
+        if (f.length == 0) {
+            return 0;
+        }
+        int rank = (int) Math.ceil(0.99 * f.length);
+        return f[Math.max(0, rank - 1)];
+    }
+
+    /** Max FCT over ideal max FCT. */
+    public double ratio() {
+        return maxFctPs() / (double) idealMaxFctPs;
+    }
+
+    /** Largest queue over the switch queues, in MTU packets (fractional: queues are fluid). */
+    public double maxQueuePackets() {
+        return links.stream().filter(l -> l.tier() > 0).mapToDouble(FluidLinkStats::maxBytes).max().orElse(0)
+                / config.mtuBytes();
+    }
+
+    /** Time-averaged queue, averaged over the switch queues that carried data, in MTU packets. */
+    public double meanQueuePackets() {
+        return links.stream().filter(l -> l.tier() > 0 && l.dataBytes() > 0).mapToDouble(FluidLinkStats::meanPackets)
+                .average().orElse(0);
+    }
+
+    /** Trimmed data, in MTU packets (rounded). */
+    public long trims() {
+        return Math.round(links.stream().mapToDouble(FluidLinkStats::trimmedBytes).sum() / config.mtuBytes());
+    }
+
+    /** Expected ECN-marked data packets (rounded). */
+    public long ecnMarks() {
+        return Math.round(links.stream().mapToDouble(FluidLinkStats::markedBytes).sum() / config.mtuBytes());
+    }
+
+    /** Wall-clock seconds. */
+    public double wallSeconds() {
+        return wallNanos / 1e9;
+    }
+
+    /**
+     * The fields of {@code prime sim --json}, same names and order: scheme, hosts, tiers, k, rate_gbps,
+     * flow_size_bytes, flows, max_fct_us, mean_fct_us, p99_fct_us, ideal_max_fct_us, ratio, max_queue_pkts,
+     * mean_queue_pkts, trims, nacks, retransmissions, ecn_marks, events, wall_s. In the fluid model queues
+     * are fractional packets; trims, NACKs and retransmissions are all the trimmed bytes in MTU packets
+     * (every trim is NACKed and sent again); ECN marks are the expected number of marked packets; and
+     * {@code events} is the number of integration steps.
+     */
+    public Map<String, Object> summary() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scheme", config.scheme().cliName());
+        m.put("hosts", config.tree().hosts());
+        m.put("tiers", config.tree().tiers());
+        m.put("k", config.tree().radix());
+        m.put("rate_gbps", config.linkRateBps() / (double) Units.GBPS);
+        m.put("flow_size_bytes", flows.isEmpty() ? 0 : flows.get(0).sizeBytes());
+        m.put("flows", flows.size());
+        m.put("max_fct_us", Units.toMicros(maxFctPs()));
+        m.put("mean_fct_us", meanFctPs() / Units.PS_PER_US);
+        m.put("p99_fct_us", Units.toMicros(p99FctPs()));
+        m.put("ideal_max_fct_us", Units.toMicros(idealMaxFctPs));
+        m.put("ratio", ratio());
+        m.put("max_queue_pkts", maxQueuePackets());
+        m.put("mean_queue_pkts", meanQueuePackets());
+        m.put("trims", trims());
+        m.put("nacks", trims());
+        m.put("retransmissions", trims());
+        m.put("ecn_marks", ecnMarks());
+        m.put("events", steps);
+        m.put("wall_s", wallSeconds());
+        return m;
+    }
+}

@@ -1,0 +1,140 @@
+package org.primelab.fluid;
+
+import java.util.SplittableRandom;
+import org.primelab.core.entropy.EntropyGenerator;
+import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.topology.EvLayout;
+import org.primelab.core.topology.FatTree;
+
+/**
+ * {@link SplitMode#PACKET} splits of the EV-based schemes (ECMP, RPS, REPS, PRIME, CO-PRIME): every
+ * quantum takes the EV the scheme's own core generator gives it, and the EV becomes a path the way the
+ * packet simulator's switches read it (port index, or {@code hashPort(flow, EV, salt)} at every upward
+ * hop). So ECMP keeps one hashed path, CO-PRIME/PRIME follow Alg. 2's shuffled round robin, RPS is
+ * multinomial, and REPS recycles EVs — each with its real short-term imbalance.
+ *
+ * <p><b>Feedback.</b> One coalesced ACK per {@code ackEvery} returned quanta echoes the EV and the mark of
+ * the quantum that completes the group (the packet simulator's rule); the mark is drawn with the
+ * quantum's marking probability from a seeded stream, so PRIME's penalties and REPS's recycling are
+ * driven by the marking rate exactly as their algorithms are. A trimmed quantum (drawn with its trimmed
+ * fraction) yields a NACK. DCTCP, in contrast, receives the expected marked fraction
+ * ({@link FluidDctcp}).
+ *
+ * <p>If a failed link makes the picked path unusable, the generator is asked again (at most twice the
+ * path count), then the first live path from the picked one is used: failed links are withdrawn from
+ * routing at their failure time.
+ */
+public final class GeneratorSplit extends SplitRule {
+    private final EntropyGenerator generator;
+    private final Forwarding forwarding;
+    private final EvLayout layout;
+    private final FatTree tree;
+    private final FlowPaths paths;
+    private final long[] salts;
+    private final int flow;
+    private final int src;
+    private final int dst;
+    private final int ackEvery;
+    private final SplittableRandom marks;
+    private final Network network;
+    private int returned;
+    private int lastPath = -1;
+
+    /**
+     * @param generator the flow's core generator
+     * @param forwarding how switches read EVs
+     * @param tree the fabric
+     * @param paths the flow's paths
+     * @param salts every node's hash salt ({@code Seeds.derive(seed, SWITCH_SALT, node)})
+     * @param flow the flow id (hash input)
+     * @param src sending host
+     * @param dst receiving host
+     * @param ackEvery quanta per coalesced ACK
+     * @param marks seeded stream for the ECN and trim draws of the feedback
+     * @param network path liveness
+     */
+    public GeneratorSplit(EntropyGenerator generator, Forwarding forwarding, FatTree tree, FlowPaths paths,
+                          long[] salts, int flow, int src, int dst, int ackEvery, SplittableRandom marks,
+                          Network network) {
+        if (forwarding == Forwarding.ADAPTIVE) {
+            throw new IllegalArgumentException("lb: adaptive routing has no EV split; use AdaptiveSplit");
+        }
+        this.generator = generator;
+        this.forwarding = forwarding;
+        this.layout = tree.evLayout();
+        this.tree = tree;
+        this.paths = paths;
+        this.salts = salts;
+        this.flow = flow;
+        this.src = src;
+        this.dst = dst;
+        this.ackEvery = ackEvery;
+        this.marks = marks;
+        this.network = network;
+    }
+
+    @Override
+    public int pick(long nowPs) {
+        int ev = generator.next(nowPs);
+        int path = pathOf(ev);
+        int tries = 1;
+        int bound = 2 * paths.count();
+        while (!network.alive(path) && tries < bound) {
+            ev = generator.next(nowPs);
+            path = pathOf(ev);
+            tries++;
+        }
+        if (!network.alive(path)) {
+            for (int i = 1; i < paths.count(); i++) {
+                int p = (path + i) % paths.count();
+                if (network.alive(p)) {
+                    path = p;
+                    break;
+                }
+            }
+        }
+        lastTag = ev;
+        lastAckPath = forwarding == Forwarding.PORT_INDEX ? path : hashed(ev, dst, src);
+        lastPath = path;
+        return path;
+    }
+
+    /**
+     * Expected mode, used for ECMP only (its split is one hashed path whatever the mode): the path of the
+     * flow's EV carries everything.
+     */
+    @Override
+    public void weights(long nowPs, double[] w, int count) {
+        java.util.Arrays.fill(w, 0, count, 0.0);
+        w[pick(nowPs)] = 1.0;
+    }
+
+    @Override
+    public int ackPathOf(int path) {
+        return path == lastPath ? lastAckPath : path;
+    }
+
+    @Override
+    public int tagOf(int path) {
+        return path == lastPath ? lastTag : path;
+    }
+
+    private int pathOf(int ev) {
+        return forwarding == Forwarding.PORT_INDEX ? paths.pathOfEv(layout, ev) : hashed(ev, src, dst);
+    }
+
+    private int hashed(int ev, int from, int to) {
+        return FlowPaths.hashedPath(tree, salts, flow, ev, from, to);
+    }
+
+    @Override
+    public void onReturn(int tag, double bytes, double markProb, double trimmed, long nowPs) {
+        if (trimmed > 0 && marks.nextDouble() < trimmed) {
+            generator.onNack(tag, nowPs);
+            return;
+        }
+        if (++returned % ackEvery == 0) {
+            generator.onAck(tag, markProb > 0 && marks.nextDouble() < markProb, nowPs);
+        }
+    }
+}
