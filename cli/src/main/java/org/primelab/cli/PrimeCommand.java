@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "prime", mixinStandardHelpOptions = true, version = "PRIME lab 0.1.0",
         description = "Prove, model-check and simulate PRIME, a packet-spraying load balancer (arXiv 2507.23012).",
-        subcommands = {EvCommand.class, DemoCommand.class})
+        subcommands = {EvCommand.class, DemoCommand.class, CheckSpecsCommand.class})
 public final class PrimeCommand implements Runnable {
     /** Exit status for bad input (picocli's usage error code). */
     public static final int EXIT_BAD_INPUT = 2;
