@@ -220,8 +220,8 @@ public final class TlcRunner {
         }
     }
 
-    /** Copies the resource {@code name} of {@link ModelCatalog#RESOURCE_DIR} into {@code dir}. */
-    static void copyResource(String name, Path dir) {
+    /** Copies the spec resource {@code name} (a .tla or .cfg of {@link ModelCatalog#RESOURCE_DIR}) into {@code dir}. */
+    public static void copyResource(String name, Path dir) {
         String path = "/" + ModelCatalog.RESOURCE_DIR + "/" + name;
         try (InputStream in = TlcRunner.class.getResourceAsStream(path)) {
             if (in == null) {
