@@ -1,6 +1,34 @@
 /**
- * TLA+ specifications of PRIME's congestion history and multi-part entropy ({@code *.tla} with one
- * {@code .cfg} per model), the runner that model-checks them with TLC as a subprocess, and the
- * conformance tests that hold core's Java code to the specs. Filled by the "tla" issue.
+ * TLA+ specifications of PRIME (paper arXiv 2507.23012) checked by TLC, and the Java code held to them.
+ *
+ * <p><b>Specs</b> (resources under {@code org/primelab/tla/specs}, one {@code .cfg} per model, listed
+ * with their expected verdicts in {@link org.primelab.tla.ModelCatalog}):
+ * <ul>
+ *   <li>{@code Odometer.tla} — Alg. 2, the multi-part generator with reshuffles, as operators;</li>
+ *   <li>{@code PrimeEntropy.tla} — every aligned block of {@code L1*L2} sends covers each path exactly
+ *       once; every path is picked infinitely often (part sizes 2..3);</li>
+ *   <li>{@code PrimeHistory.tla} — Alg. 1: ECN penalizes only a clean path, NACK sets {@code P_NACK},
+ *       {@code Send} picks from the table as it stood before the send (skip penalized paths, least
+ *       penalty if all are) and decays afterwards, never inside the scan. Safety, and liveness under
+ *       {@code WF_vars(Send)}: once quiet every penalty reaches 0 and every path is picked infinitely
+ *       often; TLC also shows every path is picked infinitely often while signals never stop. Mutants
+ *       (ECN re-penalizes, no decay, blind pick) are violated;</li>
+ *   <li>{@code BitmapContrast.tla} — htsim's bitmap penalties, which decay inside the selection scan
+ *       and redraw the scan's XOR mask at each wrap. TLC finds PRIME's pick property violated: with
+ *       {@code pen = [0, 1, 1, 1]} the scan decays EV 1 to 0 and skips it, wraps under a new mask that
+ *       revisits EVs 3 and 2, gives up after N + 1 visits and sends on penalized EV 2 while EVs 0 and 1
+ *       are clean; with {@code pen = [0, 0, 0, 1]} it decays EV 3, wraps, meets EV 3 again under the new
+ *       mask and sends on the only path that was penalized. With a fixed mask both properties hold:
+ *       the redraw is what exposes the in-scan decay. See {@code tla/README.md}.</li>
+ * </ul>
+ *
+ * <p><b>Runner.</b> {@link org.primelab.tla.TlcRunner} runs TLC as a subprocess per model (own
+ * {@code -metadir}, timeout) and classifies the result ({@link org.primelab.tla.Verdict}); the CLI's
+ * {@code prime check-specs} runs the whole catalog.
+ *
+ * <p><b>Conformance</b> ({@code org.primelab.tla.conformance}): Java transcriptions of the specs, shown
+ * to reach the same number of states as TLC, drive seeded random traces against core's
+ * {@code CongestionHistory}, {@code PrimeEntropyGenerator} and {@code PrimeOdometerGenerator}; every
+ * step core takes must be a step the spec allows.
  */
 package org.primelab.tla;

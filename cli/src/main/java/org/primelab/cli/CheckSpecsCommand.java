@@ -1,0 +1,150 @@
+package org.primelab.cli;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.primelab.tla.ModelCatalog;
+import org.primelab.tla.TlcModel;
+import org.primelab.tla.TlcResult;
+import org.primelab.tla.TlcRunner;
+import org.primelab.tla.Verdict;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code prime check-specs}: model-checks the TLA+ specifications of PRIME's congestion history (paper
+ * Alg. 1) and multi-part entropy (Alg. 2), their mutants and the htsim bitmap contrast with TLC, one
+ * subprocess per model, and reports per model the states TLC generated and found, the time, the
+ * verdict and whether it is the expected one (PRIME's models pass; mutants and contrasts are violated
+ * on a named property). Exit status 0 if every verdict is as expected, 1 otherwise.
+ */
+@Command(name = "check-specs", mixinStandardHelpOptions = true,
+        description = "Model-check PRIME's TLA+ specs, mutants and contrast with TLC; exit 1 on any unexpected verdict.")
+final class CheckSpecsCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--json", description = "print one JSON object instead of a table")
+    boolean json;
+
+    @Option(names = "--model", paramLabel = "NAME",
+            description = "check only this model (repeatable; default: all)")
+    List<String> models = new ArrayList<>();
+
+    @Option(names = "--timeout", defaultValue = "60", paramLabel = "SECONDS",
+            description = "per-model TLC timeout, 1..3600 s (default: ${DEFAULT-VALUE})")
+    int timeoutSeconds;
+
+    @Option(names = "--trace", description = "text mode: print the counterexample of each violated model")
+    boolean trace;
+
+    @Override
+    public Integer call() {
+        if (timeoutSeconds < 1 || timeoutSeconds > 3600) {
+            throw new IllegalArgumentException("timeout: must be in [1, 3600] seconds, got " + timeoutSeconds);
+        }
+        List<TlcModel> selected = new ArrayList<>();
+        for (String name : models) {
+            selected.add(ModelCatalog.find(name).orElseThrow(() -> new IllegalArgumentException(
+                    "model: unknown '" + name + "'; accepted: " + String.join(", ",
+                            ModelCatalog.all().stream().map(TlcModel::name).toList()))));
+        }
+        if (selected.isEmpty()) {
+            selected.addAll(ModelCatalog.all());
+        }
+        TlcRunner runner = new TlcRunner(Duration.ofSeconds(timeoutSeconds));
+        PrintWriter out = spec.commandLine().getOut();
+        String row = "%-34s %-8s %-17s %-17s %-36s %10s %9s %7s  %s%n";
+        if (!json) {
+            out.printf(Locale.ROOT, "TLC %s, one process per model, -workers 1, timeout %d s%n",
+                    runner.tlcJar().getFileName(), timeoutSeconds);
+            out.printf(Locale.ROOT, row, "model", "kind", "expected", "verdict", "violated", "states", "distinct",
+                    "time", "as expected");
+            out.flush();
+        }
+        List<TlcResult> results = new ArrayList<>();
+        for (TlcModel model : selected) {
+            TlcResult r = runner.run(model);
+            results.add(r);
+            if (!json) {
+                out.printf(Locale.ROOT, row, model.name(), model.kind(), model.expected(), r.verdict(),
+                        r.violated() == null ? "-" : r.violated(), count(r.statesGenerated()),
+                        count(r.distinctStates()), String.format(Locale.ROOT, "%.1fs", seconds(r)),
+                        r.asExpected() ? "yes" : "NO");
+                if (!r.asExpected()) {
+                    out.println("  expected " + model.expected()
+                            + (model.expectedProperty() == null ? "" : " of " + model.expectedProperty())
+                            + "; TLC output (last lines):");
+                    out.println(indent(lastLines(r.output(), 30)));
+                } else if (trace && r.verdict() != Verdict.PASSED) {
+                    out.println("  counterexample:");
+                    for (String state : r.counterexample()) {
+                        out.println(indent(state));
+                    }
+                }
+                out.flush();
+            }
+        }
+        long unexpected = results.stream().filter(r -> !r.asExpected()).count();
+        if (json) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("tlc", runner.tlcJar().getFileName().toString());
+            o.put("timeout_s", timeoutSeconds);
+            List<Object> rows = new ArrayList<>();
+            for (TlcResult r : results) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("model", r.model().name());
+                m.put("kind", r.model().kind().name());
+                m.put("module", r.model().module());
+                m.put("config", r.model().config());
+                m.put("description", r.model().description());
+                m.put("expected", r.model().expected().name());
+                m.put("expected_property", r.model().expectedProperty());
+                m.put("verdict", r.verdict().name());
+                m.put("violated", r.violated());
+                m.put("exit_code", r.exitCode());
+                m.put("states_generated", r.statesGenerated());
+                m.put("distinct_states", r.distinctStates());
+                m.put("time_s", seconds(r));
+                m.put("as_expected", r.asExpected());
+                if (!r.asExpected()) {
+                    m.put("output", lastLines(r.output(), 60));
+                }
+                rows.add(m);
+            }
+            o.put("models", rows);
+            o.put("unexpected", unexpected);
+            o.put("all_as_expected", unexpected == 0);
+            out.println(Json.write(o));
+        } else {
+            out.printf(Locale.ROOT, "%d models: %s%n", results.size(),
+                    unexpected == 0 ? "every verdict as expected" : unexpected + " UNEXPECTED");
+        }
+        out.flush();
+        return unexpected == 0 ? 0 : 1;
+    }
+
+    private static double seconds(TlcResult r) {
+        return r.elapsed().toMillis() / 1000.0;
+    }
+
+    private static String count(long n) {
+        return n < 0 ? "-" : Long.toString(n);
+    }
+
+    private static String lastLines(String s, int n) {
+        List<String> lines = s.lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size()));
+    }
+
+    private static String indent(String s) {
+        return s.lines().map(l -> "    " + l).reduce((a, b) -> a + "\n" + b).orElse("");
+    }
+}

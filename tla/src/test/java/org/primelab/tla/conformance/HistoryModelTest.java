@@ -1,0 +1,48 @@
+package org.primelab.tla.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.primelab.tla.ModelCatalog;
+import org.primelab.tla.TlcModel;
+import org.primelab.tla.TlcResult;
+import org.primelab.tla.TlcRunner;
+import org.primelab.tla.Verdict;
+
+/**
+ * The Java transcription {@link HistoryModel} and {@code PrimeHistory.tla} describe the same state graph:
+ * for the constants of every PrimeHistory model of the catalog (mutants included), TLC's count of
+ * distinct reachable states equals the Java breadth-first count. TLC runs with TypeOK only, so it
+ * explores the whole graph even for the mutants.
+ */
+class HistoryModelTest {
+    @TempDir
+    Path dir;
+
+    static Stream<TlcModel> historyModels() {
+        return ModelCatalog.all().stream().filter(m -> m.module().equals("PrimeHistory.tla"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("historyModels")
+    void javaTranscriptionReachesAsManyStatesAsTlc(TlcModel model) throws IOException {
+        String cfg = TlcRunner.resourceText(model.config());
+        HistoryModel java = new HistoryModel(HistoryModel.Constants.fromCfg(cfg));
+        for (String module : ModelCatalog.MODULES) {
+            TlcRunner.copyResource(module, dir);
+        }
+        String typeOnly = cfg.substring(0, cfg.indexOf("PROPERTIES")).strip() + "\n";
+        Files.writeString(dir.resolve("StatesOnly.cfg"), typeOnly);
+        TlcModel states = new TlcModel("StatesOnly", model.kind(), model.module(), "StatesOnly.cfg", Verdict.PASSED,
+                null, "state count of " + model.name());
+        TlcResult r = new TlcRunner().run(states, dir);
+        assertEquals(Verdict.PASSED, r.verdict(), r.output());
+        assertEquals(r.distinctStates(), java.reachableStates(), model.name());
+    }
+}
