@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.analytical.fct.IdealFctWithFaults;
+import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -61,6 +62,22 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
     @Option(names = "--degrade", description = "degraded link LINK=RATE, e.g. leaf0-spine3=100G (repeatable)")
     List<String> degrade = new ArrayList<>();
 
+    @Option(names = "--fail-random", defaultValue = "0", paramLabel = "N",
+            description = "fail N random switch-to-switch cables at --fail-at, chosen as 'prime sim' does with the same"
+                    + " --seed (default: ${DEFAULT-VALUE})")
+    int failRandom;
+
+    @Option(names = "--fail-at", defaultValue = "0ns", description = "when --fail-random links fail (default: ${DEFAULT-VALUE})")
+    String failAt;
+
+    @Option(names = "--degrade-fraction", defaultValue = "0",
+            description = "degrade this fraction of switch-to-switch cables, chosen as 'prime sim' does with the same"
+                    + " --seed (default: ${DEFAULT-VALUE})")
+    double degradeFraction;
+
+    @Option(names = "--degrade-to", defaultValue = "100G", description = "rate of --degrade-fraction links (default: ${DEFAULT-VALUE})")
+    String degradeTo;
+
     @Option(names = "--mtu", defaultValue = DEFAULT_MTU, description = "MTU on the wire in bytes (default: ${DEFAULT-VALUE})")
     int mtu;
 
@@ -111,12 +128,20 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
             timed |= time > 0;
             fb.fail(at >= 0 ? f.substring(0, at) : f, time);
         }
+        if (failRandom != 0) {
+            long time = Units.parseTime(failAt);
+            timed |= time > 0;
+            fb.failRandom(failRandom, Seeds.derive(seed, Seeds.FAULTS, 1), time);
+        }
         for (String d : degrade) {
             int eq = d.lastIndexOf('=');
             if (eq <= 0 || eq == d.length() - 1) {
                 throw new IllegalArgumentException("degrade: expected LINK=RATE, e.g. leaf0-spine3=100G, got '" + d + "'");
             }
             fb.degrade(d.substring(0, eq), Units.parseRate(d.substring(eq + 1)));
+        }
+        if (degradeFraction != 0) {
+            fb.degradeRandomFraction(degradeFraction, Units.parseRate(degradeTo), Seeds.derive(seed, Seeds.FAULTS, 2));
         }
         Faults faults = fb.build();
         IdealFctWithFaults.Solver which = switch (solver) {
@@ -157,6 +182,8 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
             o.put("lp_variables", r.variables());
             o.put("lp_constraints", r.constraints());
             o.put("lp_millis", r.solveMillis());
+            o.put("fail_random", failRandom);
+            o.put("degrade_fraction", degradeFraction);
             o.put("solver", solverName);
             o.put("phi_lower", r.phiLower());
             o.put("phi_upper", r.phiUpper());
@@ -172,8 +199,8 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
             }
             out.println(Json.write(o));
         } else {
-            out.printf(Locale.ROOT, "%s, permutation of %d B flows at %s; %d failed, %d degraded%n", tree, size,
-                    Units.formatRate(rateBps), fail.size(), degrade.size());
+            out.printf(Locale.ROOT, "%s, permutation of %d B flows at %s; %d failed, %d degraded directed links%n", tree,
+                    size, Units.formatRate(rateBps), faults.failedLinks().length, faults.degradedLinks().length);
             out.printf(Locale.ROOT, "max concurrent flow: every flow can hold %.4f of line rate (%s solver: %d "
                     + "commodities, %d variables, %d constraints, %d ms)%n", r.phi(), solverName, r.commodities(),
                     r.variables(), r.constraints(), r.solveMillis());

@@ -98,6 +98,21 @@ class BoundsCommandTest {
         assertTrue(text.out().contains("certified solver") && text.out().contains("first failure after"), text.out());
     }
 
+    @Test
+    void idealFctOfThePapersDegradationExperiment() {
+        // 8192 hosts, 25% of switch cables at 100G of 400G (the links 'prime sim --seed 1' degrades), 4 MB
+        EvCommandTest.Run r = EvCommandTest.run("bounds", "ideal-fct", "--tiers", "2", "--k", "128", "--rate", "400G",
+                "--flow-size", "4MB", "--degrade-fraction", "0.25", "--degrade-to", "100G", "--gap", "1e-3", "--json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(number(r.out(), "gap") <= 1e-3, r.out());
+        double phi = number(r.out(), "phi");
+        assertTrue(phi > 0.5 && phi < 0.8, r.out());
+        // the ideal is the lone path's, its first 976 packet slots (4,000,000 B = 977 packets) stretched to 1/phi
+        double lone = number(r.out(), "lone_path_fct_ps");
+        assertEquals(lone + 976 * 83_200 * (1 / phi - 1), number(r.out(), "ideal_max_fct_ps"), 976);
+        assertTrue(r.out().contains("\"degrade_fraction\":0.25"), r.out());
+    }
+
     private static double number(String json, String field) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + field + "\":(-?[0-9.eE+-]+)").matcher(json);
         assertTrue(m.find(), field + " missing in " + json);
