@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.analytical.fct.IdealFctWithFaults;
+import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -21,11 +22,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code prime bounds ideal-fct}: ideal max FCT of a symmetric (cross-ToR) permutation on a FatTree with
- * failed and degraded links, from the maximum concurrent flow LP; with no faults it equals the lone-path
- * closed form the packet simulator uses for the Ratio.
+ * failed and degraded links, from the maximum concurrent flow ({@link IdealFctWithFaults}: the certified
+ * solver by default, any size up to 2-tier {@code k = 128} in seconds; {@code --solver lp} for the exact
+ * LP on small trees); with no faults it equals the lone-path closed form the packet simulator uses for
+ * the Ratio. A failure given as {@code LINK@TIME} with {@code TIME > 0} takes effect at that time
+ * ({@link IdealFctWithFaults#computeTimed}). JSON fields {@code phi .. lp_millis} are those of the first
+ * version ({@code phi} is the upper end of the certified interval, {@code lp_*} the size and time of the
+ * solve); later fields were added after them.
  */
 @Command(name = "ideal-fct", mixinStandardHelpOptions = true,
-        description = "Ideal max FCT of a permutation with failed/degraded links (max concurrent flow LP).")
+        description = "Ideal max FCT of a permutation with failed/degraded links (max concurrent flow).")
 final class BoundsIdealFctCommand implements Callable<Integer> {
     /** MTU on the wire (DESIGN.md, paper §"Evaluation"). */
     static final String DEFAULT_MTU = "4160";
@@ -49,11 +55,28 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
     @Option(names = "--flow-size", required = true, description = "bytes per flow, e.g. 2MB")
     String flowSize;
 
-    @Option(names = "--fail", description = "failed cable or direction, e.g. leaf0-spine3 (repeatable)")
+    @Option(names = "--fail", description = "failed cable or direction, from time 0 or from TIME: LINK[@TIME], "
+            + "e.g. leaf0-spine3 or leaf0-spine3@20us (repeatable)")
     List<String> fail = new ArrayList<>();
 
     @Option(names = "--degrade", description = "degraded link LINK=RATE, e.g. leaf0-spine3=100G (repeatable)")
     List<String> degrade = new ArrayList<>();
+
+    @Option(names = "--fail-random", defaultValue = "0", paramLabel = "N",
+            description = "fail N random switch-to-switch cables at --fail-at, chosen as 'prime sim' does with the same"
+                    + " --seed (default: ${DEFAULT-VALUE})")
+    int failRandom;
+
+    @Option(names = "--fail-at", defaultValue = "0ns", description = "when --fail-random links fail (default: ${DEFAULT-VALUE})")
+    String failAt;
+
+    @Option(names = "--degrade-fraction", defaultValue = "0",
+            description = "degrade this fraction of switch-to-switch cables, chosen as 'prime sim' does with the same"
+                    + " --seed (default: ${DEFAULT-VALUE})")
+    double degradeFraction;
+
+    @Option(names = "--degrade-to", defaultValue = "100G", description = "rate of --degrade-fraction links (default: ${DEFAULT-VALUE})")
+    String degradeTo;
 
     @Option(names = "--mtu", defaultValue = DEFAULT_MTU, description = "MTU on the wire in bytes (default: ${DEFAULT-VALUE})")
     int mtu;
@@ -66,6 +89,14 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
 
     @Option(names = "--seed", defaultValue = "1", description = "permutation seed (default: ${DEFAULT-VALUE})")
     long seed;
+
+    @Option(names = "--solver", defaultValue = "certified",
+            description = "certified (any size, certified interval) or lp (exact, small trees) (default: ${DEFAULT-VALUE})")
+    String solver;
+
+    @Option(names = "--gap", defaultValue = "1e-6",
+            description = "relative gap of the certified interval (default: ${DEFAULT-VALUE})")
+    double gap;
 
     @Option(names = "--json", description = "print one JSON object instead of text")
     boolean json;
@@ -83,8 +114,24 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
         long delayPs = Units.parseTime(delay);
         FatTree tree = FatTree.builder(tiers, k).build();
         Faults.Builder fb = Faults.builder(tree);
+        boolean timed = false;
         for (String f : fail) {
-            fb.fail(f, 0);
+            int at = f.lastIndexOf('@');
+            long time = 0;
+            if (at >= 0) {
+                if (at == 0 || at == f.length() - 1) {
+                    throw new IllegalArgumentException("fail: expected LINK or LINK@TIME, e.g. leaf0-spine3@20us, got '"
+                            + f + "'");
+                }
+                time = Units.parseTime(f.substring(at + 1));
+            }
+            timed |= time > 0;
+            fb.fail(at >= 0 ? f.substring(0, at) : f, time);
+        }
+        if (failRandom != 0) {
+            long time = Units.parseTime(failAt);
+            timed |= time > 0;
+            fb.failRandom(failRandom, Seeds.derive(seed, Seeds.FAULTS, 1), time);
         }
         for (String d : degrade) {
             int eq = d.lastIndexOf('=');
@@ -93,9 +140,28 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
             }
             fb.degrade(d.substring(0, eq), Units.parseRate(d.substring(eq + 1)));
         }
+        if (degradeFraction != 0) {
+            fb.degradeRandomFraction(degradeFraction, Units.parseRate(degradeTo), Seeds.derive(seed, Seeds.FAULTS, 2));
+        }
         Faults faults = fb.build();
+        IdealFctWithFaults.Solver which = switch (solver) {
+            case "certified" -> IdealFctWithFaults.Solver.CERTIFIED;
+            case "lp" -> IdealFctWithFaults.Solver.LP;
+            default -> throw new IllegalArgumentException("solver: expected certified or lp, got '" + solver + "'");
+        };
+        if (!(gap > 0 && gap < 1)) {
+            throw new IllegalArgumentException("gap: must be in (0, 1), got " + gap);
+        }
+        if (timed && which == IdealFctWithFaults.Solver.LP) {
+            throw new IllegalArgumentException("solver: failures at a time > 0 need the certified solver");
+        }
         List<Flow> flows = Workloads.permutation(tree, size, seed, true);
-        IdealFctWithFaults.Result r = IdealFctWithFaults.compute(faults, flows, rateBps, mtu, header, delayPs);
+        IdealFctWithFaults.TimedResult tr = timed
+                ? IdealFctWithFaults.computeTimed(faults, flows, rateBps, mtu, header, delayPs, gap) : null;
+        IdealFctWithFaults.Result r = timed ? tr.late()
+                : IdealFctWithFaults.compute(faults, flows, rateBps, mtu, header, delayPs, which, gap);
+        long ideal = timed ? tr.idealMaxFctPs() : r.idealMaxFctPs();
+        String solverName = which.name().toLowerCase(Locale.ROOT);
         long lone = IdealFct.lonePathPs(size, mtu, header, rateBps, delayPs, r.hops());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -108,23 +174,46 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
             o.put("failed", fail);
             o.put("degraded", degrade);
             o.put("phi", r.phi());
-            o.put("ideal_max_fct_ps", r.idealMaxFctPs());
-            o.put("ideal_max_fct_us", Units.toMicros(r.idealMaxFctPs()));
+            o.put("ideal_max_fct_ps", ideal);
+            o.put("ideal_max_fct_us", Units.toMicros(ideal));
             o.put("lone_path_fct_ps", lone);
             o.put("hops", r.hops());
-            o.put("lp_commodities", r.lp().commodities());
-            o.put("lp_variables", r.lp().variables());
-            o.put("lp_constraints", r.lp().constraints());
-            o.put("lp_millis", r.lp().solveMillis());
+            o.put("lp_commodities", r.commodities());
+            o.put("lp_variables", r.variables());
+            o.put("lp_constraints", r.constraints());
+            o.put("lp_millis", r.solveMillis());
+            o.put("fail_random", failRandom);
+            o.put("degrade_fraction", degradeFraction);
+            o.put("solver", solverName);
+            o.put("phi_lower", r.phiLower());
+            o.put("phi_upper", r.phiUpper());
+            o.put("gap", r.phiUpper() / r.phiLower() - 1);
+            if (timed) {
+                o.put("fail_after_ps", tr.failAfterPs());
+                o.put("phi_early_lower", tr.early().phiLower());
+                o.put("phi_early_upper", tr.early().phiUpper());
+                o.put("throughput_ps", tr.throughputPs());
+                o.put("two_pace_throughput_ps", tr.twoPaceThroughputPs());
+                o.put("bisections", tr.bisections());
+                o.put("timed_millis", tr.solveMillis());
+            }
             out.println(Json.write(o));
         } else {
-            out.printf(Locale.ROOT, "%s, permutation of %d B flows at %s; %d failed, %d degraded%n", tree, size,
-                    Units.formatRate(rateBps), fail.size(), degrade.size());
-            out.printf(Locale.ROOT, "max concurrent flow: every flow can hold %.4f of line rate (LP: %d commodities, "
-                    + "%d variables, %d constraints, %d ms)%n", r.phi(), r.lp().commodities(), r.lp().variables(),
-                    r.lp().constraints(), r.lp().solveMillis());
+            out.printf(Locale.ROOT, "%s, permutation of %d B flows at %s; %d failed, %d degraded directed links%n", tree,
+                    size, Units.formatRate(rateBps), faults.failedLinks().length, faults.degradedLinks().length);
+            out.printf(Locale.ROOT, "max concurrent flow: every flow can hold %.4f of line rate (%s solver: %d "
+                    + "commodities, %d variables, %d constraints, %d ms)%n", r.phi(), solverName, r.commodities(),
+                    r.variables(), r.constraints(), r.solveMillis());
+            out.printf(Locale.ROOT, "phi in [%.9f, %.9f] (relative gap %.1e); the ideal uses the upper end%n",
+                    r.phiLower(), r.phiUpper(), r.phiUpper() / r.phiLower() - 1);
+            if (timed) {
+                out.printf(Locale.ROOT, "first failure after %s: phi before it in [%.9f, %.9f]; throughput time %s "
+                        + "(two-pace formula %s, %d bisections, %d ms)%n", Units.formatTime(tr.failAfterPs()),
+                        tr.early().phiLower(), tr.early().phiUpper(), Units.formatTime(tr.throughputPs()),
+                        Units.formatTime(tr.twoPaceThroughputPs()), tr.bisections(), tr.solveMillis());
+            }
             out.printf(Locale.ROOT, "ideal max FCT %s (healthy lone path: %s, %d hops)%n",
-                    Units.formatTime(r.idealMaxFctPs()), Units.formatTime(lone), r.hops());
+                    Units.formatTime(ideal), Units.formatTime(lone), r.hops());
         }
         out.flush();
         return 0;

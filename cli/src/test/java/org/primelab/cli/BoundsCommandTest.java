@@ -60,7 +60,63 @@ class BoundsCommandTest {
         EvCommandTest.Run f = EvCommandTest.run("bounds", "ideal-fct", "--tiers", "2", "--k", "8", "--rate", "400G",
                 "--flow-size", "2MB", "--fail", "leaf0-spine0", "--degrade", "leaf1-spine1=100G", "--json");
         assertEquals(0, f.code(), f.err());
-        assertTrue(f.out().contains("\"phi\":0.75,"), f.out());
+        // the certified solver's interval contains 3/4 (a cut: leaf0 keeps 3 of its 4 uplinks); the ideal
+        // uses its upper end
+        assertEquals(0.75, number(f.out(), "phi"), 1e-9);
+        assertTrue(number(f.out(), "phi_lower") <= 0.75 && 0.75 <= number(f.out(), "phi_upper"), f.out());
+        assertTrue(f.out().contains("\"solver\":\"certified\""), f.out());
+        EvCommandTest.Run lp = EvCommandTest.run("bounds", "ideal-fct", "--tiers", "2", "--k", "8", "--rate", "400G",
+                "--flow-size", "2MB", "--fail", "leaf0-spine0", "--degrade", "leaf1-spine1=100G", "--solver", "lp",
+                "--json");
+        assertEquals(0, lp.code(), lp.err());
+        assertTrue(lp.out().contains("\"phi\":0.75,"), lp.out());
+        assertTrue(lp.out().contains("\"solver\":\"lp\",\"phi_lower\":0.75,\"phi_upper\":0.75,\"gap\":0.0"), lp.out());
+    }
+
+    @Test
+    void idealFctScalesBeyondTheLpAndTakesFailureTimes() {
+        // 2-tier k=64 (2048 hosts), 4 MB at 400G: beyond the LP, a second for the certified solver
+        EvCommandTest.Run big = EvCommandTest.run("bounds", "ideal-fct", "--tiers", "2", "--k", "64", "--rate", "400G",
+                "--flow-size", "4MB", "--fail", "leaf3-spine5", "--json");
+        assertEquals(0, big.code(), big.err());
+        assertEquals(31.0 / 32, number(big.out(), "phi"), 1e-9);
+        assertTrue(number(big.out(), "gap") <= 1e-6, big.out());
+        assertTrue(big.out().contains("\"lp_commodities\":"), big.out());
+        // the same failure 20 us into the run: between the healthy and the failed-from-start ideal
+        EvCommandTest.Run timed = EvCommandTest.run("bounds", "ideal-fct", "--tiers", "2", "--k", "8", "--rate", "400G",
+                "--flow-size", "2MB", "--fail", "leaf0-spine0@20us", "--json");
+        EvCommandTest.Run atStart = EvCommandTest.run("bounds", "ideal-fct", "--tiers", "2", "--k", "8", "--rate", "400G",
+                "--flow-size", "2MB", "--fail", "leaf0-spine0", "--json");
+        assertEquals(0, timed.code(), timed.err());
+        assertEquals(20_000_000, number(timed.out(), "fail_after_ps"));
+        double ideal = number(timed.out(), "ideal_max_fct_ps");
+        assertTrue(43_275_520 < ideal && ideal < number(atStart.out(), "ideal_max_fct_ps"), timed.out());
+        assertTrue(number(timed.out(), "throughput_ps") <= number(timed.out(), "two_pace_throughput_ps"), timed.out());
+        EvCommandTest.Run text = EvCommandTest.run("bounds", "ideal-fct", "--tiers", "2", "--k", "8", "--rate", "400G",
+                "--flow-size", "2MB", "--fail", "leaf0-spine0@20us");
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("certified solver") && text.out().contains("first failure after"), text.out());
+    }
+
+    @Test
+    void idealFctOfThePapersDegradationExperiment() {
+        // 8192 hosts, 25% of switch cables at 100G of 400G (the links 'prime sim --seed 1' degrades), 4 MB
+        EvCommandTest.Run r = EvCommandTest.run("bounds", "ideal-fct", "--tiers", "2", "--k", "128", "--rate", "400G",
+                "--flow-size", "4MB", "--degrade-fraction", "0.25", "--degrade-to", "100G", "--gap", "1e-3", "--json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(number(r.out(), "gap") <= 1e-3, r.out());
+        double phi = number(r.out(), "phi");
+        assertTrue(phi > 0.5 && phi < 0.8, r.out());
+        // the ideal is the lone path's, its first 976 packet slots (4,000,000 B = 977 packets) stretched to 1/phi
+        double lone = number(r.out(), "lone_path_fct_ps");
+        assertEquals(lone + 976 * 83_200 * (1 / phi - 1), number(r.out(), "ideal_max_fct_ps"), 976);
+        assertTrue(r.out().contains("\"degrade_fraction\":0.25"), r.out());
+    }
+
+    private static double number(String json, String field) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + field + "\":(-?[0-9.eE+-]+)").matcher(json);
+        assertTrue(m.find(), field + " missing in " + json);
+        return Double.parseDouble(m.group(1));
     }
 
     @Test
@@ -76,7 +132,11 @@ class BoundsCommandTest {
             {"bounds", "ideal-fct", "--rate", "fast", "--flow-size", "2MB"},
             {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB", "--fail", "leaf0-spine99"},
             {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB", "--degrade", "leaf0-spine0"},
-            {"bounds", "ideal-fct", "--tiers", "2", "--k", "64", "--rate", "400G", "--flow-size", "2MB"},
+            {"bounds", "ideal-fct", "--tiers", "2", "--k", "64", "--rate", "400G", "--flow-size", "2MB", "--solver", "lp"},
+            {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB", "--solver", "simplex"},
+            {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB", "--gap", "0"},
+            {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB", "--fail", "leaf0-spine0@"},
+            {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB", "--fail", "leaf0-spine0@1us", "--solver", "lp"},
         };
         for (String[] args : bad) {
             EvCommandTest.Run r = EvCommandTest.run(args);

@@ -66,6 +66,23 @@ class IdealFctLpTest {
     }
 
     @Test
+    void certifiedAndLpSolversGiveTheSameIdeal() {
+        FatTree tree = FatTree.twoTier(8);
+        List<Flow> flows = Workloads.permutation(tree, 2_000_000, 4, true);
+        Faults f = Faults.builder(tree).fail("leaf2-spine1", 0).degrade("leaf5-spine3", G100).build();
+        IdealFctWithFaults.Result lp = IdealFctWithFaults.compute(f, flows, G400, MTU, HEADER, DELAY,
+                IdealFctWithFaults.Solver.LP, 1e-6);
+        IdealFctWithFaults.Result cert = IdealFctWithFaults.compute(f, flows, G400, MTU, HEADER, DELAY);
+        assertEquals(IdealFctWithFaults.Solver.CERTIFIED, cert.solver());
+        assertEquals(lp.phiLower(), lp.phiUpper());
+        assertTrue(cert.phiLower() <= lp.phi() + 1e-9 && lp.phi() <= cert.phiUpper() + 1e-9, cert + " vs " + lp);
+        assertEquals(cert.phiUpper(), cert.phi());
+        // the ideal uses the upper end, so it is at most the LP's, and within the gap of it
+        assertTrue(cert.idealMaxFctPs() <= lp.idealMaxFctPs() + 1, cert + " vs " + lp);
+        assertEquals(lp.idealMaxFctPs(), cert.idealMaxFctPs(), lp.idealMaxFctPs() * 2e-6);
+    }
+
+    @Test
     void badInputs() {
         FatTree tree = FatTree.twoTier(4);
         List<Flow> flows = Workloads.permutation(tree, 1000, 1, true);
