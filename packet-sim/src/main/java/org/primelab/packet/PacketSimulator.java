@@ -174,13 +174,14 @@ public final class PacketSimulator {
     /**
      * The ideal max FCT of the workload, the Ratio's denominator: on a healthy fabric the lone-flow
      * store-and-forward time of the longest flow on the longest path ({@link IdealFct}); with failed or
-     * degraded links the maximum-concurrent-flow bound ({@link IdealFctWithFaults}). Computed before the
-     * run, so a fabric too large for it fails fast.
+     * degraded links the certified maximum-concurrent-flow bound, with failures taking effect at their
+     * times ({@link IdealFctWithFaults#computeTimed}; it assumes every flow starts at the earliest start,
+     * so with staggered starts it is looser). Computed before the run, so a problem fails fast.
      */
     static long idealMaxFct(SimConfig config, List<Flow> flows) {
         FatTree tree = config.tree();
         if (!config.faults().isEmpty()) {
-            return IdealFctWithFaults.compute(config.faults(), flows, config.linkRateBps(), config.mtuBytes(),
+            return IdealFctWithFaults.computeTimed(config.faults(), flows, config.linkRateBps(), config.mtuBytes(),
                     config.headerBytes(), config.propagationPs()).idealMaxFctPs();
         }
         long ideal = 0;
