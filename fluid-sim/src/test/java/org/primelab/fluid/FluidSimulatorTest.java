@@ -201,8 +201,11 @@ class FluidSimulatorTest {
         FatTree t = FatTree.twoTier(4);
         assertTrue(assertThrows(IllegalArgumentException.class, () -> FluidConfig.builder(t).stepMtus(0).build())
                 .getMessage().startsWith("step:"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> FluidConfig.builder(t).stepMtus(1.5).build())
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> FluidConfig.builder(t).stepMtus(65).build())
                 .getMessage().startsWith("step:"));
+        // the fine-step engine of expected splits needs a step of at most one MTU
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> FluidConfig.builder(t).split(SplitMode.EXPECTED)
+                .stepMtus(1.5).build()).getMessage().startsWith("step:"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SplitMode.parse("magic"))
                 .getMessage().startsWith("split:"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new FluidSimulator(FluidConfig.builder(t).build(),
