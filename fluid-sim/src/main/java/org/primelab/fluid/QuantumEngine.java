@@ -23,9 +23,14 @@ import org.primelab.core.workload.Flow;
  * advanced exactly at each quantum's arrival (Lindley's recursion with a linear drain in between) instead
  * of every step, so the per-step cost is per quantum and per flow, never per link and per fine step.
  *
- * <p><b>Layout.</b> Each directed link's hot state is one stride of {@link #S} doubles in {@link #ls}, so a
- * quantum's visit of a link touches two cache lines; the per-step link bookkeeping is a linear pass.
- * Nothing is allocated per step once the buffers have grown to the run's largest step.
+ * <p><b>One step</b> has three passes: the senders (host by host, in a rotating order) emit the step's
+ * quanta; the quanta cross the fabric in emission order (sorted into buckets of 1/16 MTU); then, in
+ * emission order per flow, they land (return records, delivery, completion); a linear pass over the
+ * links closes the step (drain to the step's end, ACK load, busy fractions).
+ *
+ * <p><b>Layout.</b> What a quantum's visit of a link reads and writes is one stride of {@link #S} doubles
+ * (one cache line) in {@link #ls}; the per-step link bookkeeping is a linear pass. Nothing is allocated
+ * per step once the buffers have grown to the run's largest step (except queue-trajectory samples).
  */
 final class QuantumEngine {
     // ---- per-link state a quantum's visit reads and writes: one cache line per link
@@ -572,18 +577,15 @@ final class QuantumEngine {
             int l = links[k];
             int o = l * S;
             double qq = ls[o + Q];
-            double gap = e - ls[o + T];
-            if (gap > 0) {
-                double d = ls[o + DRAIN] * gap;
-                if (qq > d) {
-                    ls[o + AREA] += (qq - 0.5 * d) * gap;
-                    qq -= d;
-                } else if (qq > 0) {
-                    ls[o + AREA] += qq * qq * halfInvDrain[l];
-                    qq = 0;
-                }
-                ls[o + T] = e;
-            }
+            double last = ls[o + T];
+            // linear drain since the last arrival (none if this one is out of order within its bucket);
+            // written without branches: whether the queue empties in between is data-dependent
+            double gap = e > last ? e - last : 0;
+            double d = ls[o + DRAIN] * gap;
+            double rest = qq - d;
+            ls[o + AREA] += rest > 0 ? (qq - 0.5 * d) * gap : qq * qq * halfInvDrain[l];
+            qq = rest > 0 ? rest : 0;
+            ls[o + T] = e > last ? e : last;
             double ahead = qq;
             if (ls[o + LASTF] == f) {
                 double own = (ls[o + OWNEND] - e) * rateOf[l];
