@@ -1,6 +1,8 @@
 package org.primelab.cli;
 
 import java.util.ArrayList;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -210,16 +212,60 @@ final class Crossval {
                 fluidExcess, byBytes.maxOverHostShare(tree, flows, wire));
     }
 
-    /** Wall seconds of the fluid run of {@code s}: the median of {@code repeats} runs. */
-    static double fluidWallMedian(Scenario s, long seed, int repeats) {
+    /**
+     * The speed-up measurement on scenario {@code s}: {@code repeats} rounds, each running the packet
+     * simulator and then the fluid simulator on the same configuration and workload in this JVM (warm:
+     * the suite ran first), timing each run's {@code run()} by wall clock and by the thread's CPU time
+     * (the CPU time is immune to other processes on a shared machine). Reports the medians.
+     */
+    static Speed speed(Scenario s, long seed, int repeats) {
         SimConfig pc = packetConfig(s, seed);
         List<Flow> flows = workload(pc, s);
         FluidConfig fc = FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS);
-        double[] w = new double[repeats];
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        boolean cpu = mx.isCurrentThreadCpuTimeSupported();
+        double[] pw = new double[repeats];
+        double[] fw = new double[repeats];
+        double[] pc2 = new double[repeats];
+        double[] fc2 = new double[repeats];
+        long events = 0;
+        long steps = 0;
         for (int i = 0; i < repeats; i++) {
-            w[i] = new FluidSimulator(fc, flows).run().wallSeconds();
+            long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+            SimResult p = new PacketSimulator(pc, flows).run(ProgressListener.NONE);
+            long c1 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+            FluidResult f = new FluidSimulator(fc, flows).run();
+            long c2 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+            pw[i] = p.wallSeconds();
+            fw[i] = f.wallSeconds();
+            pc2[i] = (c1 - c0) / 1e9;
+            fc2[i] = (c2 - c1) / 1e9;
+            events = p.events();
+            steps = f.steps();
         }
-        Arrays.sort(w);
-        return w[repeats / 2];
+        return new Speed(events, steps, median(pw), median(fw), cpu ? median(pc2) : Double.NaN,
+                cpu ? median(fc2) : Double.NaN, repeats);
+    }
+
+    private static double median(double[] a) {
+        double[] b = a.clone();
+        Arrays.sort(b);
+        return b[b.length / 2];
+    }
+
+    /**
+     * Side-by-side timing of one scenario: medians over {@code repeats} rounds of the packet and fluid
+     * runs' wall seconds and thread CPU seconds (CPU: NaN where the JVM cannot measure it; the CPU time of
+     * a run includes its construction).
+     */
+    record Speed(long packetEvents, long fluidSteps, double packetWallS, double fluidWallS, double packetCpuS,
+                 double fluidCpuS, int repeats) {
+        double wallSpeedup() {
+            return packetWallS / fluidWallS;
+        }
+
+        double cpuSpeedup() {
+            return packetCpuS / fluidCpuS;
+        }
     }
 }

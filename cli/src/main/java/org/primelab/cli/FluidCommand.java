@@ -44,9 +44,10 @@ final class FluidCommand implements Callable<Integer> {
             description = "packet: quanta placed by the scheme's own generator; expected: fractional expected splits (default: ${DEFAULT-VALUE})")
     String split;
 
-    @Option(names = "--step", defaultValue = "0.5",
-            description = "integration step as a fraction of one MTU serialization, in (0, 1] (default: ${DEFAULT-VALUE})")
-    double step;
+    @Option(names = "--step",
+            description = "integration step in MTU serializations: packet splits (0, 64], default 8 (the flow step;"
+                    + " queues are exact per quantum); expected splits (0, 1], default 0.5")
+    Double step;
 
     @Override
     public Integer call() {
@@ -54,7 +55,8 @@ final class FluidCommand implements Callable<Integer> {
             throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
         }
         FatTree tree = options.tree();
-        FluidConfig config = FluidBridge.config(options.config(tree), SplitMode.parse(split), step);
+        FluidConfig config = FluidBridge.config(options.config(tree), SplitMode.parse(split),
+                step == null ? Double.NaN : step);
         List<Flow> flows = options.flows(tree);
         List<FluidResult> results = FluidBridge.runAll(config, options.schemes(), flows);
         PrintWriter stdout = spec.commandLine().getOut();

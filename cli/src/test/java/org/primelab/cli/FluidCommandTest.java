@@ -53,7 +53,7 @@ class FluidCommandTest {
 
     @Test
     void badInputIsOneLineExitTwoAndWritesNothing(@TempDir Path dir) {
-        String[][] bad = {{"--lb", "magic"}, {"--k", "7"}, {"--split", "exact"}, {"--step", "0"}, {"--step", "2"},
+        String[][] bad = {{"--lb", "magic"}, {"--k", "7"}, {"--split", "exact"}, {"--step", "0"}, {"--step", "65"}, {"--split", "expected", "--step", "2"},
             {"--flow-size", "0"}, {"--cc", "reno"}};
         for (String[] args : bad) {
             Path out = dir.resolve("x" + args[0].replace("-", "") + args[1]);

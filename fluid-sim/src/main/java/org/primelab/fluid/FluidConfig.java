@@ -12,7 +12,7 @@ import org.primelab.core.units.Units;
  * {@code org.primelab.packet.SimConfig} defines them, so that both simulators model the same system
  * (the paper's §"Evaluation" setup; DESIGN.md, "The packet simulator"); a test in the CLI module checks
  * the two agree field by field. Two fields are the fluid model's own: the {@link SplitMode} and the
- * integration step.
+ * integration step (whose default depends on the split mode).
  *
  * @param tree the fabric
  * @param faults failed and degraded links
@@ -29,7 +29,9 @@ import org.primelab.core.units.Units;
  * @param kMaxBdp RED {@code K_max} as a fraction of the BDP
  * @param trimBdp data-queue limit (trimming threshold) as a fraction of the BDP
  * @param split how flows are divided over paths
- * @param stepMtus integration step as a fraction of one MTU serialization at the fabric rate, in (0, 1]
+ * @param stepMtus integration step in MTU serializations at the fabric rate: in (0, {@value #MAX_STEP_MTUS}]
+ *                 for {@link SplitMode#PACKET} (the flow step of the quantum engine), in (0, 1] for
+ *                 {@link SplitMode#EXPECTED} (the fine Euler step); NaN selects the mode's default
  * @param seed the master seed
  */
 public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long propagationPs, int mtuBytes,
@@ -56,12 +58,28 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
     /** DCTCP's default initial alpha: 0, as the packet simulator ({@code Dctcp.DEFAULT_INITIAL_ALPHA}). */
     public static final double DEFAULT_INITIAL_ALPHA = 0.0;
     /**
-     * Default step: half an MTU serialization. Packet quanta are one MTU, so every quantum lands in a
-     * step of its own and a queue is resolved to half a packet; the base RTT (at least
-     * {@code 2·hops·propagation}, 4.8 us at the default delay) spans dozens of steps, so the one-RTT
-     * feedback delay is resolved to a few percent. The step-halving test shows results do not move.
+     * Default step of {@link SplitMode#PACKET} runs: 8 MTU serializations (2.7 us at 100G, 0.67 us at 400G).
+     * In the quantum engine the step only clocks the flows (sends, DCTCP, PRIME's feedback, the ACK load and
+     * port busy fractions); queues are advanced exactly at every quantum's arrival and windows are freed at
+     * each quantum's own return time, so the step only has to be short against the RTT-scale dynamics it
+     * clocks: under half the base RTT at 100G (6.2 us on 2 tiers, 9.2 us on 3), under a seventh at 400G,
+     * and the engine caps it at the shortest return time of any quantum. Halving it moves the suite's
+     * spraying max FCTs by less than 1% (fluid-sim/README.md; the step-halving test).
      */
-    public static final double DEFAULT_STEP_MTUS = 0.5;
+    public static final double DEFAULT_STEP_MTUS = 8.0;
+    /**
+     * Default step of {@link SplitMode#EXPECTED} runs (fine-step engine): half an MTU serialization, so a
+     * packet's worth of fluid is resolved to half a packet and the base RTT (at least
+     * {@code 2·hops·propagation}, 4.8 us at the default delay) spans dozens of steps.
+     */
+    public static final double DEFAULT_EXPECTED_STEP_MTUS = 0.5;
+    /** Largest {@link SplitMode#PACKET} step, MTU serializations (the engine caps it at the shortest return). */
+    public static final double MAX_STEP_MTUS = 64;
+
+    /** The default step of {@code split} mode, MTU serializations. */
+    public static double defaultStepMtus(SplitMode split) {
+        return split == SplitMode.EXPECTED ? DEFAULT_EXPECTED_STEP_MTUS : DEFAULT_STEP_MTUS;
+    }
 
     /** Validates ranges; messages name the command-line option. */
     public FluidConfig {
@@ -104,8 +122,13 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
         if (split == null) {
             throw new IllegalArgumentException("split: required; accepted: expected, packet");
         }
-        if (!(stepMtus > 0 && stepMtus <= 1)) {
-            throw new IllegalArgumentException("step: must be in (0, 1] MTU serializations, got " + stepMtus);
+        if (Double.isNaN(stepMtus)) {
+            stepMtus = defaultStepMtus(split);
+        }
+        double maxStep = split == SplitMode.EXPECTED ? 1 : MAX_STEP_MTUS;
+        if (!(stepMtus > 0 && stepMtus <= maxStep)) {
+            throw new IllegalArgumentException("step: must be in (0, " + (int) maxStep + "] MTU serializations with "
+                    + split.cliName() + " splits, got " + stepMtus);
         }
     }
 
@@ -162,7 +185,7 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
         return Units.serializationPs(mtuBytes, linkRateBps);
     }
 
-    /** The integration step in picoseconds (a double: a fraction of the MTU serialization). */
+    /** The configured integration step in picoseconds (a double: a multiple of the MTU serialization). */
     public double stepPs() {
         return stepMtus * mtuSerializationPs();
     }
@@ -178,10 +201,10 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
                 dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, split, stepMtus, seed);
     }
 
-    /** The same configuration with another split mode. */
+    /** The same configuration with another split mode and that mode's default step. */
     public FluidConfig withSplit(SplitMode m) {
         return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
-                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, m, stepMtus, seed);
+                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, m, Double.NaN, seed);
     }
 
     /** The same configuration with another step. */
@@ -207,7 +230,7 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
         private double kMax = DEFAULT_KMAX_BDP;
         private double trim = DEFAULT_TRIM_BDP;
         private SplitMode split = SplitMode.PACKET;
-        private double step = DEFAULT_STEP_MTUS;
+        private double step = Double.NaN;
         private long seed = 1;
 
         private Builder(FatTree tree) {
@@ -280,6 +303,7 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
             return this;
         }
 
+        /** The step in MTU serializations (default: the split mode's, {@link #defaultStepMtus}). */
         public Builder stepMtus(double s) {
             this.step = s;
             return this;

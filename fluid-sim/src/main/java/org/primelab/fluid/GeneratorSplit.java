@@ -37,8 +37,10 @@ public final class GeneratorSplit extends SplitRule {
     private final int ackEvery;
     private final SplittableRandom marks;
     private final Network network;
+    private final int[] pathOfEv;     // port-index forwarding: EV -> path, when the EV space is small
     private int returned;
     private int lastPath = -1;
+    private boolean faultsPossible = true;
 
     /**
      * @param generator the flow's core generator
@@ -71,12 +73,38 @@ public final class GeneratorSplit extends SplitRule {
         this.ackEvery = ackEvery;
         this.marks = marks;
         this.network = network;
+        int bits = layout.totalBits();
+        if (forwarding == Forwarding.PORT_INDEX && bits <= MAX_TABLE_BITS) {
+            pathOfEv = new int[1 << bits];
+            for (int ev = 0; ev < pathOfEv.length; ev++) {
+                pathOfEv[ev] = paths.pathOfEv(layout, ev);
+            }
+        } else {
+            pathOfEv = null;
+        }
+    }
+
+    /** Largest EV width (bits) whose EV-to-path table is precomputed (64K entries). */
+    private static final int MAX_TABLE_BITS = 16;
+
+    /**
+     * Declares that no link ever fails in this run, so picks skip the liveness checks (the simulators call
+     * it when the fault set has no failed link).
+     */
+    public void assumeNoFailures() {
+        faultsPossible = false;
     }
 
     @Override
     public int pick(long nowPs) {
         int ev = generator.next(nowPs);
         int path = pathOf(ev);
+        if (!faultsPossible) {
+            lastTag = ev;
+            lastAckPath = forwarding == Forwarding.PORT_INDEX ? path : hashed(ev, dst, src);
+            lastPath = path;
+            return path;
+        }
         int tries = 1;
         int bound = 2 * paths.count();
         while (!network.alive(path) && tries < bound) {
@@ -120,6 +148,9 @@ public final class GeneratorSplit extends SplitRule {
     }
 
     private int pathOf(int ev) {
+        if (pathOfEv != null) {
+            return pathOfEv[ev];
+        }
         return forwarding == Forwarding.PORT_INDEX ? paths.pathOfEv(layout, ev) : hashed(ev, src, dst);
     }
 
@@ -133,7 +164,8 @@ public final class GeneratorSplit extends SplitRule {
             generator.onNack(tag, nowPs);
             return;
         }
-        if (++returned % ackEvery == 0) {
+        if (++returned == ackEvery) {
+            returned = 0;
             generator.onAck(tag, markProb > 0 && marks.nextDouble() < markProb, nowPs);
         }
     }
