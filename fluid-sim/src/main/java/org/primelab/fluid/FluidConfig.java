@@ -1,6 +1,7 @@
 package org.primelab.fluid;
 
 import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
@@ -40,21 +41,21 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
                           SplitMode split, double stepMtus, long seed) {
 
     /** Link rate default: 400 Gb/s, as the packet simulator (§"Evaluation", "Setup"). */
-    public static final long DEFAULT_RATE_BPS = 400 * Units.GBPS;
+    public static final long DEFAULT_RATE_BPS = FabricParameters.DEFAULT_RATE_BPS;
     /** Propagation delay per link: 600 ns (the paper prints "600 us"; DESIGN.md reads ns). */
-    public static final long DEFAULT_PROPAGATION_PS = 600 * Units.PS_PER_NS;
+    public static final long DEFAULT_PROPAGATION_PS = FabricParameters.DEFAULT_PROPAGATION_PS;
     /** MTU on the wire: 4160 B (§"Evaluation", "Traffic"). */
-    public static final int DEFAULT_MTU_BYTES = 4160;
+    public static final int DEFAULT_MTU_BYTES = FabricParameters.DEFAULT_MTU_BYTES;
     /** Header bytes: 64 B (DESIGN.md). */
-    public static final int DEFAULT_HEADER_BYTES = 64;
+    public static final int DEFAULT_HEADER_BYTES = FabricParameters.DEFAULT_HEADER_BYTES;
     /** ACK coalescing: one ACK per 4 data packets (§"Evaluation", "Traffic"). */
-    public static final int DEFAULT_ACK_EVERY = 4;
+    public static final int DEFAULT_ACK_EVERY = FabricParameters.DEFAULT_ACK_EVERY;
     /** RED {@code K_min = 0.25 BDP} (§"Evaluation", "Traffic"). */
-    public static final double DEFAULT_KMIN_BDP = 0.25;
+    public static final double DEFAULT_KMIN_BDP = FabricParameters.DEFAULT_KMIN_BDP;
     /** RED {@code K_max = 0.75 BDP} (§"Evaluation", "Traffic"). */
-    public static final double DEFAULT_KMAX_BDP = 0.75;
+    public static final double DEFAULT_KMAX_BDP = FabricParameters.DEFAULT_KMAX_BDP;
     /** Trimming past 1 BDP (§"Evaluation", "Traffic"). */
-    public static final double DEFAULT_TRIM_BDP = 1.0;
+    public static final double DEFAULT_TRIM_BDP = FabricParameters.DEFAULT_TRIM_BDP;
     /** DCTCP's default initial alpha: 0, as the packet simulator ({@code Dctcp.DEFAULT_INITIAL_ALPHA}). */
     public static final double DEFAULT_INITIAL_ALPHA = 0.0;
     /**
@@ -92,15 +93,8 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
         if (faults.tree() != tree) {
             throw new IllegalArgumentException("faults: specified for another tree");
         }
-        if (linkRateBps <= 0) {
-            throw new IllegalArgumentException("rate: must be > 0 bit/s, got " + linkRateBps);
-        }
-        if (propagationPs < 0) {
-            throw new IllegalArgumentException("delay: must be >= 0, got " + propagationPs + " ps");
-        }
-        if (headerBytes < 1 || mtuBytes <= headerBytes || mtuBytes > 1 << 20) {
-            throw new IllegalArgumentException("mtu: must be in [" + (headerBytes + 1) + ", 1048576] bytes, got " + mtuBytes);
-        }
+        new FabricParameters(tree, linkRateBps, propagationPs, mtuBytes, headerBytes, ackEvery, kMinBdp, kMaxBdp,
+                trimBdp);   // validates the shared parameters
         if (scheme == null) {
             throw new IllegalArgumentException("lb: required; accepted: " + LoadBalancingScheme.names());
         }
@@ -109,15 +103,6 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
         }
         if (!(dctcpInitialAlpha >= 0 && dctcpInitialAlpha <= 1)) {
             throw new IllegalArgumentException("dctcp-alpha0: must be in [0, 1], got " + dctcpInitialAlpha);
-        }
-        if (ackEvery < 1 || ackEvery > 64) {
-            throw new IllegalArgumentException("ack-every: must be in [1, 64], got " + ackEvery);
-        }
-        if (!(kMinBdp >= 0 && kMaxBdp > kMinBdp)) {
-            throw new IllegalArgumentException("kmax: need 0 <= kmin < kmax, got kmin=" + kMinBdp + " kmax=" + kMaxBdp);
-        }
-        if (!(trimBdp > 0)) {
-            throw new IllegalArgumentException("trim: must be > 0 BDP, got " + trimBdp);
         }
         if (split == null) {
             throw new IllegalArgumentException("split: required; accepted: expected, packet");
@@ -137,52 +122,55 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
         return new Builder(tree);
     }
 
-    /** Unloaded RTT of the longest path: an MTU out and a header back, store-and-forward per link (as SimConfig). */
+    /** The link and switch parameters shared with the packet simulator. */
+    public FabricParameters fabric() {
+        return new FabricParameters(tree, linkRateBps, propagationPs, mtuBytes, headerBytes, ackEvery, kMinBdp,
+                kMaxBdp, trimBdp);
+    }
+
+    /** See {@link FabricParameters#baseRttPs()}. */
     public long baseRttPs() {
-        int hops = tree.longestPathLinks();
-        return hops * (propagationPs + Units.serializationPs(mtuBytes, linkRateBps))
-                + hops * (propagationPs + Units.serializationPs(headerBytes, linkRateBps));
+        return fabric().baseRttPs();
     }
 
-    /** Unloaded RTT of a path of {@code hops} links, defined as {@link #baseRttPs()}. */
+    /** See {@link FabricParameters#pathRttPs(int)}. */
     public long pathRttPs(int hops) {
-        return hops * (propagationPs + Units.serializationPs(mtuBytes, linkRateBps))
-                + hops * (propagationPs + Units.serializationPs(headerBytes, linkRateBps));
+        return fabric().pathRttPs(hops);
     }
 
-    /** Bandwidth-delay product: link rate times the base RTT of the longest path. */
+    /** See {@link FabricParameters#bdpBytes()}. */
     public long bdpBytes() {
-        return Units.bytesIn(baseRttPs(), linkRateBps);
+        return fabric().bdpBytes();
     }
 
-    /** BDP in whole MTU packets (rounded up). */
+    /** See {@link FabricParameters#bdpPackets()}. */
     public int bdpPackets() {
-        return (int) ((bdpBytes() + mtuBytes - 1) / mtuBytes);
+        return fabric().bdpPackets();
     }
 
-    /** RED {@code K_min} in bytes. */
+    /** See {@link FabricParameters#kMinBytes()}. */
     public long kMinBytes() {
-        return Math.round(kMinBdp * bdpBytes());
+        return fabric().kMinBytes();
     }
 
-    /** RED {@code K_max} in bytes. */
+    /** See {@link FabricParameters#kMaxBytes()}. */
     public long kMaxBytes() {
-        return Math.round(kMaxBdp * bdpBytes());
+        return fabric().kMaxBytes();
     }
 
-    /** Data-queue limit in bytes (never below one MTU). */
+    /** See {@link FabricParameters#trimBytes()}. */
     public long trimBytes() {
-        return Math.max(mtuBytes, Math.round(trimBdp * bdpBytes()));
+        return fabric().trimBytes();
     }
 
-    /** One BDP plus the {@code ackEvery} packets coalescing holds back: a lone flow's line-rate window. */
+    /** See {@link FabricParameters#lineRateWindowBytes()}. */
     public long lineRateWindowBytes() {
-        return bdpBytes() + (long) ackEvery * mtuBytes;
+        return fabric().lineRateWindowBytes();
     }
 
-    /** Serialization of one MTU at the fabric rate, whole picoseconds (rounded up, as the packet simulator). */
+    /** See {@link FabricParameters#mtuSerializationPs()}. */
     public long mtuSerializationPs() {
-        return Units.serializationPs(mtuBytes, linkRateBps);
+        return fabric().mtuSerializationPs();
     }
 
     /** The configured integration step in picoseconds (a double: a multiple of the MTU serialization). */

@@ -1,6 +1,7 @@
 package org.primelab.packet;
 
 import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
@@ -40,25 +41,22 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
                         double dctcpInitialAlpha, int ackEvery, boolean ackOnMark, double kMinBdp, double kMaxBdp, double trimBdp,
                         long rtoPs, long detectPs, double ecmpFraction, Scheduling scheduling, long seed) {
 
-    /** Link rate default: 400 Gb/s, the middle of the paper's 100/400/800 G (§"Evaluation", "Setup"). */
-    public static final long DEFAULT_RATE_BPS = 400 * Units.GBPS;
-    /**
-     * Propagation delay per link: 600 ns. The paper prints "600 us" (§"Evaluation", "Setup"); at 600 us a
-     * 2 MB flow would be 99% propagation and no scheme could differ, so we read ns (DESIGN.md).
-     */
-    public static final long DEFAULT_PROPAGATION_PS = 600 * Units.PS_PER_NS;
-    /** MTU on the wire: 4160 B (§"Evaluation", "Traffic"). */
-    public static final int DEFAULT_MTU_BYTES = 4160;
-    /** Headers of data, ACK, NACK and trimmed packets: 64 B (DESIGN.md). */
-    public static final int DEFAULT_HEADER_BYTES = 64;
-    /** ACK coalescing: one ACK per 4 data packets (§"Evaluation", "Traffic"). */
-    public static final int DEFAULT_ACK_EVERY = 4;
-    /** RED {@code K_min = 0.25 BDP} (§"Evaluation", "Traffic"). */
-    public static final double DEFAULT_KMIN_BDP = 0.25;
-    /** RED {@code K_max = 0.75 BDP} (§"Evaluation", "Traffic"). */
-    public static final double DEFAULT_KMAX_BDP = 0.75;
-    /** Trimming when the queue would exceed 1 BDP (§"Evaluation", "Traffic"). */
-    public static final double DEFAULT_TRIM_BDP = 1.0;
+    /** Paper default, see {@link FabricParameters#DEFAULT_RATE_BPS}. */
+    public static final long DEFAULT_RATE_BPS = FabricParameters.DEFAULT_RATE_BPS;
+    /** Paper default (600 ns, read from the paper's "600 us"), see {@link FabricParameters#DEFAULT_PROPAGATION_PS}. */
+    public static final long DEFAULT_PROPAGATION_PS = FabricParameters.DEFAULT_PROPAGATION_PS;
+    /** Paper default, see {@link FabricParameters#DEFAULT_MTU_BYTES}. */
+    public static final int DEFAULT_MTU_BYTES = FabricParameters.DEFAULT_MTU_BYTES;
+    /** Paper default, see {@link FabricParameters#DEFAULT_HEADER_BYTES}. */
+    public static final int DEFAULT_HEADER_BYTES = FabricParameters.DEFAULT_HEADER_BYTES;
+    /** Paper default, see {@link FabricParameters#DEFAULT_ACK_EVERY}. */
+    public static final int DEFAULT_ACK_EVERY = FabricParameters.DEFAULT_ACK_EVERY;
+    /** Paper default, see {@link FabricParameters#DEFAULT_KMIN_BDP}. */
+    public static final double DEFAULT_KMIN_BDP = FabricParameters.DEFAULT_KMIN_BDP;
+    /** Paper default, see {@link FabricParameters#DEFAULT_KMAX_BDP}. */
+    public static final double DEFAULT_KMAX_BDP = FabricParameters.DEFAULT_KMAX_BDP;
+    /** Paper default, see {@link FabricParameters#DEFAULT_TRIM_BDP}. */
+    public static final double DEFAULT_TRIM_BDP = FabricParameters.DEFAULT_TRIM_BDP;
     /** Default failure detection delay: 100 us (DESIGN.md's link-failure experiment; {@code --detect}). */
     public static final long DEFAULT_DETECT_PS = 100 * Units.PS_PER_US;
     /** Default retransmission timeout in base RTTs: far above the worst queueing a 1-BDP queue per hop allows. */
@@ -72,15 +70,8 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
         if (faults == null) {
             faults = Faults.none(tree);
         }
-        if (linkRateBps <= 0) {
-            throw new IllegalArgumentException("rate: must be > 0 bit/s, got " + linkRateBps);
-        }
-        if (propagationPs < 0) {
-            throw new IllegalArgumentException("delay: must be >= 0, got " + propagationPs + " ps");
-        }
-        if (headerBytes < 1 || mtuBytes <= headerBytes || mtuBytes > 1 << 20) {
-            throw new IllegalArgumentException("mtu: must be in [" + (headerBytes + 1) + ", 1048576] bytes, got " + mtuBytes);
-        }
+        new FabricParameters(tree, linkRateBps, propagationPs, mtuBytes, headerBytes, ackEvery, kMinBdp, kMaxBdp,
+                trimBdp);   // validates the shared parameters
         if (scheme == null) {
             throw new IllegalArgumentException("lb: required; accepted: " + LoadBalancingScheme.names());
         }
@@ -89,15 +80,6 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
         }
         if (!(dctcpInitialAlpha >= 0 && dctcpInitialAlpha <= 1)) {
             throw new IllegalArgumentException("dctcp-alpha0: must be in [0, 1], got " + dctcpInitialAlpha);
-        }
-        if (ackEvery < 1 || ackEvery > 64) {
-            throw new IllegalArgumentException("ack-every: must be in [1, 64], got " + ackEvery);
-        }
-        if (!(kMinBdp >= 0 && kMaxBdp > kMinBdp)) {
-            throw new IllegalArgumentException("kmax: need 0 <= kmin < kmax, got kmin=" + kMinBdp + " kmax=" + kMaxBdp);
-        }
-        if (!(trimBdp > 0)) {
-            throw new IllegalArgumentException("trim: must be > 0 BDP, got " + trimBdp);
         }
         if (rtoPs < 0) {
             throw new IllegalArgumentException("rto: must be >= 0 ps, got " + rtoPs);
@@ -121,53 +103,53 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
         return new Builder(tree);
     }
 
+    /** The link and switch parameters this run shares with the fluid model. */
+    public FabricParameters fabric() {
+        return new FabricParameters(tree, linkRateBps, propagationPs, mtuBytes, headerBytes, ackEvery, kMinBdp,
+                kMaxBdp, trimBdp);
+    }
+
     /** Links on the longest host-to-host path (2-tier: 4, 3-tier: 6). */
     public int longestPathLinks() {
         return tree.longestPathLinks();
     }
 
-    /**
-     * Unloaded round-trip time of the longest path: an MTU data packet out and a header-sized ACK back,
-     * each store-and-forward over every link.
-     */
+    /** See {@link FabricParameters#baseRttPs()}. */
     public long baseRttPs() {
-        int hops = longestPathLinks();
-        return hops * (propagationPs + Units.serializationPs(mtuBytes, linkRateBps))
-                + hops * (propagationPs + Units.serializationPs(headerBytes, linkRateBps));
+        return fabric().baseRttPs();
     }
 
-    /** Bandwidth-delay product: link rate times the base RTT of the longest path (DESIGN.md). */
+    /** See {@link FabricParameters#bdpBytes()}. */
     public long bdpBytes() {
-        return Units.bytesIn(baseRttPs(), linkRateBps);
+        return fabric().bdpBytes();
     }
 
-    /** BDP in whole MTU packets (rounded up). */
+    /** See {@link FabricParameters#bdpPackets()}. */
     public int bdpPackets() {
-        return (int) ((bdpBytes() + mtuBytes - 1) / mtuBytes);
+        return fabric().bdpPackets();
     }
 
-    /** RED {@code K_min} in bytes. */
+    /** See {@link FabricParameters#kMinBytes()}. */
     public long kMinBytes() {
-        return Math.round(kMinBdp * bdpBytes());
+        return fabric().kMinBytes();
     }
 
-    /** RED {@code K_max} in bytes. */
+    /** See {@link FabricParameters#kMaxBytes()}. */
     public long kMaxBytes() {
-        return Math.round(kMaxBdp * bdpBytes());
+        return fabric().kMaxBytes();
     }
 
-    /** Data-queue limit in bytes (never below one MTU). */
+    /** See {@link FabricParameters#trimBytes()}. */
     public long trimBytes() {
-        return Math.max(mtuBytes, Math.round(trimBdp * bdpBytes()));
+        return fabric().trimBytes();
     }
 
     /**
-     * The window that keeps a lone flow at line rate: one BDP plus the {@code ackEvery} packets whose
-     * acknowledgement coalescing holds back (without them the sender idles for {@code ackEvery - 1}
-     * serialization times every round trip). The fixed-window sender uses it; DCTCP starts from it.
+     * See {@link FabricParameters#lineRateWindowBytes()}: the fixed-window sender uses it; DCTCP starts
+     * from it.
      */
     public long lineRateWindowBytes() {
-        return bdpBytes() + (long) ackEvery * mtuBytes;
+        return fabric().lineRateWindowBytes();
     }
 
     /** The retransmission timeout in force. */

@@ -1,0 +1,41 @@
+package org.primelab.core.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.primelab.core.topology.FatTreeTest.assertMessage;
+
+import org.junit.jupiter.api.Test;
+import org.primelab.core.topology.FatTree;
+
+class FabricParametersTest {
+    @Test
+    void paperDefaultsOnTheTwoTierTree() {
+        FabricParameters p = FabricParameters.paperDefaults(FatTree.twoTier(16));
+        // 4 x (600 ns + 83.2 ns) out + 4 x (600 ns + 1.28 ns) back
+        assertEquals(5_137_920, p.baseRttPs());
+        assertEquals(256_896, p.bdpBytes());
+        assertEquals(62, p.bdpPackets());
+        assertEquals(64_224, p.kMinBytes());
+        assertEquals(192_672, p.kMaxBytes());
+        assertEquals(256_896, p.trimBytes());
+        assertEquals(256_896 + 4 * 4160, p.lineRateWindowBytes());
+    }
+
+    @Test
+    void threeTierUsesSixLinks() {
+        FabricParameters p = new FabricParameters(FatTree.threeTier(16), 800_000_000_000L, 600_000, 4160, 64, 4,
+                0.25, 0.75, 1.0);
+        // 6 x (600 ns + 41.6 ns) + 6 x (600 ns + 0.64 ns) = 7,453,440 ps -> 745,344 B at 800G
+        assertEquals(7_453_440, p.baseRttPs());
+        assertEquals(745_344, p.bdpBytes());
+    }
+
+    @Test
+    void badValuesNameTheOption() {
+        FatTree t = FatTree.twoTier(4);
+        assertMessage("rate:", () -> new FabricParameters(t, 0, 1, 4160, 64, 4, 0.25, 0.75, 1));
+        assertMessage("mtu:", () -> new FabricParameters(t, 1, 1, 64, 64, 4, 0.25, 0.75, 1));
+        assertMessage("ack-every:", () -> new FabricParameters(t, 1, 1, 4160, 64, 0, 0.25, 0.75, 1));
+        assertMessage("kmax:", () -> new FabricParameters(t, 1, 1, 4160, 64, 4, 0.75, 0.25, 1));
+        assertMessage("trim:", () -> new FabricParameters(t, 1, 1, 4160, 64, 4, 0.25, 0.75, 0));
+    }
+}
