@@ -205,13 +205,7 @@ final class FineStepEngine {
         stale = new int[Math.max(16, sw)];
         ackList = new int[Math.max(16, sw)];
         anyFailure = faults.failedLinks().length > 0;
-        int[] switchLinks = new int[sw];
-        for (int l = 0, i = 0; l < linkCount; l++) {
-            if (switchLink[l]) {
-                switchLinks[i++] = l;
-            }
-        }
-        sampler = new QueueSampler(config, switchLinks);
+        sampler = new QueueSampler(config, switchLink);
 
         long[] salts = FlowPaths.salts(tree, config.seed());
         EntropyConfig entropy = config.effectiveEntropy();
@@ -220,7 +214,8 @@ final class FineStepEngine {
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
             FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()));
-            s.rule = FluidSetup.newRule(config, entropy, salts, s, network(s));
+            SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, q, inflow);
+            s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
             s.cc = FluidSetup.newCc(config);
             fs[i] = s;
             maxPaths = Math.max(maxPaths, s.paths.count());
@@ -229,21 +224,6 @@ final class FineStepEngine {
         hostFlows = FluidSetup.hostFlows(tree, flows);
         hostAck = new double[tree.hosts()];
         hostBusy = new double[tree.hosts()];
-    }
-
-    /** What flow {@code s}'s split rule sees: live paths, and a link's queue plus this step's inflow. */
-    private SplitRule.Network network(FlowState s) {
-        return new SplitRule.Network() {
-            @Override
-            public boolean alive(int path) {
-                return !anyFailure || FluidSetup.pathAlive(alive, s.paths.forward(path));
-            }
-
-            @Override
-            public double backlog(int link) {
-                return q[link] + inflow[link];
-            }
-        };
     }
 
     /** Runs until every flow has completed and returns the result. */

@@ -85,8 +85,28 @@ final class FluidSetup {
                 new SplittableRandom(Seeds.derive(config.seed(), FluidSimulator.FEEDBACK_SALT, f.id())), net);
     }
 
+    /**
+     * What a flow's split rule sees of the network: a path is alive while all its links are (read from
+     * {@code alive} as the run updates it; always when {@code anyFailure} is false), and a link's backlog
+     * is {@code queue[link] + headed[link]} (the engine's queue and what is on its way to it).
+     */
+    static SplitRule.Network network(FlowPaths paths, boolean anyFailure, boolean[] alive, double[] queue,
+                                     double[] headed) {
+        return new SplitRule.Network() {
+            @Override
+            public boolean alive(int path) {
+                return !anyFailure || pathAlive(alive, paths.forward(path));
+            }
+
+            @Override
+            public double backlog(int link) {
+                return queue[link] + headed[link];
+            }
+        };
+    }
+
     /** Whether every link of {@code links} is {@code alive}. */
-    static boolean pathAlive(boolean[] alive, int[] links) {
+    private static boolean pathAlive(boolean[] alive, int[] links) {
         for (int l : links) {
             if (!alive[l]) {
                 return false;

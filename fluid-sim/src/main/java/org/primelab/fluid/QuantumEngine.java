@@ -166,7 +166,6 @@ final class QuantumEngine {
         double[] headerSer = new double[linkCount];
         double[] rate = new double[linkCount];
         Map<Long, Integer> byEnds = new HashMap<>();
-        int sw = 0;
         for (int l = 0; l < linkCount; l++) {
             long bps = faults.rate(l, config.linkRateBps());
             long ser = Units.serializationPs(config.mtuBytes(), bps);
@@ -183,7 +182,6 @@ final class QuantumEngine {
             hostOfLink[l] = switchLink[l] ? -1 : tree.linkSource(l);
             failAt[l] = faults.failTime(l);
             alive[l] = true;
-            sw += switchLink[l] ? 1 : 0;
             byEnds.put(((long) tree.linkSource(l) << 32) | tree.linkTarget(l), l);
         }
         for (int l = 0; l < linkCount; l++) {
@@ -191,13 +189,7 @@ final class QuantumEngine {
             mirror[l] = m == null ? l : m;
         }
         anyFailure = faults.failedLinks().length > 0;
-        int[] switchLinks = new int[sw];
-        for (int l = 0, i = 0; l < linkCount; l++) {
-            if (switchLink[l]) {
-                switchLinks[i++] = l;
-            }
-        }
-        sampler = new QueueSampler(config, switchLinks);
+        sampler = new QueueSampler(config, switchLink);
 
         long[] salts = FlowPaths.salts(tree, config.seed());
         EntropyConfig entropy = config.effectiveEntropy();
@@ -208,7 +200,8 @@ final class QuantumEngine {
             Flow f = flows.get(i);
             FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()));
             // never SplitMode.EXPECTED here: FluidSimulator runs this engine on packet splits and AR only
-            s.rule = FluidSetup.newRule(config, entropy, salts, s, network(s));
+            SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, qStep, pending);
+            s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
             if (!anyFailure && s.rule instanceof GeneratorSplit g) {
                 g.assumeNoFailures();
             }
@@ -257,21 +250,6 @@ final class QuantumEngine {
         buckets = (int) Math.ceil((dt / tMtu + 1) * BUCKETS_PER_MTU) + 1;
         bucketHead = new int[buckets];
         bucketsPerPs = BUCKETS_PER_MTU / (double) tMtu;
-    }
-
-    /** What flow {@code s}'s split rule sees: live paths, and a link's queue plus the bytes headed to it. */
-    private SplitRule.Network network(FlowState s) {
-        return new SplitRule.Network() {
-            @Override
-            public boolean alive(int path) {
-                return !anyFailure || FluidSetup.pathAlive(alive, s.paths.forward(path));
-            }
-
-            @Override
-            public double backlog(int link) {
-                return qStep[link] + pending[link];
-            }
-        };
     }
 
     /** The step in force: the configured step, capped at the shortest return time of any quantum. */

@@ -15,9 +15,18 @@ final class QueueSampler {
     private final List<double[]> sampleTimes = new ArrayList<>();
     private final List<float[]> samples = new ArrayList<>();
 
-    /** A sampler of the links {@code switchLinks} of a run under {@code config}. */
-    QueueSampler(FluidConfig config, int[] switchLinks) {
-        this.switchLinks = switchLinks;
+    /** A sampler of a run under {@code config} that records the links {@code l} with {@code switchLink[l]}. */
+    QueueSampler(FluidConfig config, boolean[] switchLink) {
+        int sw = 0;
+        for (boolean b : switchLink) {
+            sw += b ? 1 : 0;
+        }
+        this.switchLinks = new int[sw];
+        for (int l = 0, i = 0; l < switchLink.length; l++) {
+            if (switchLink[l]) {
+                switchLinks[i++] = l;
+            }
+        }
         this.sampleInterval = config.baseRttPs() / 2.0;
     }
 
