@@ -3,13 +3,9 @@ package org.primelab.fluid;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
-import org.primelab.core.entropy.LoadBalancingScheme;
-import org.primelab.core.history.CongestionHistory;
-import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -65,9 +61,6 @@ import org.primelab.core.workload.Flow;
  * derives from the master seed; same inputs give identical results.
  */
 final class FineStepEngine {
-    private static final int MAX_SAMPLES = FluidSimulator.MAX_SAMPLES;
-    private static final long FEEDBACK_SALT = FluidSimulator.FEEDBACK_SALT;
-    private static final long AR_SALT = FluidSimulator.AR_SALT;
     /** Bytes below which a flow's remainder counts as sent (floating-point dust). */
     private static final double DUST_BYTES = 1e-6;
     /** Steps after which a run is declared stuck: 10^9 steps is far beyond any scenario this models. */
@@ -115,7 +108,6 @@ final class FineStepEngine {
     private final double[] lastBytes;
     private final long[] lastStep;
     private final boolean packetMode;
-    private final int[] switchLinks;
     private final boolean[] active;
     private int[] activeList;
     private int activeCount;
@@ -143,12 +135,7 @@ final class FineStepEngine {
     private double[] segEmit = new double[1024];
     private final double[] weights;
 
-    // trajectories
-    private final double sampleEveryPs;
-    private double sampleInterval;
-    private double nextSample;
-    private final List<double[]> sampleTimes = new ArrayList<>();
-    private final List<float[]> samples = new ArrayList<>();
+    private final QueueSampler sampler;
 
     private double stepStart;
     private long steps;
@@ -159,9 +146,7 @@ final class FineStepEngine {
         this.config = config;
         this.tree = config.tree();
         this.flows = List.copyOf(flows);
-        if (flows.isEmpty()) {
-            throw new IllegalArgumentException("traffic: the workload has no flows");
-        }
+        FluidSetup.validate(tree, flows);
         this.n = flows.size();
         this.dt = config.stepPs();
         this.mtu = config.mtuBytes();
@@ -220,95 +205,25 @@ final class FineStepEngine {
         stale = new int[Math.max(16, sw)];
         ackList = new int[Math.max(16, sw)];
         anyFailure = faults.failedLinks().length > 0;
-        switchLinks = new int[sw];
-        for (int l = 0, i = 0; l < linkCount; l++) {
-            if (switchLink[l]) {
-                switchLinks[i++] = l;
-            }
-        }
+        sampler = new QueueSampler(config, switchLink);
 
         long[] salts = FlowPaths.salts(tree, config.seed());
         EntropyConfig entropy = config.effectiveEntropy();
-        LoadBalancingScheme scheme = config.scheme();
         fs = new FlowState[n];
-        int[] perHost = new int[tree.hosts()];
         int maxPaths = 1;
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
-            if (f.id() != i) {
-                throw new IllegalArgumentException("traffic: flow ids must be 0..n-1 in order; flow " + i + " has id " + f.id());
-            }
-            if (f.src() >= tree.hosts() || f.dst() >= tree.hosts()) {
-                throw new IllegalArgumentException("traffic: flow " + i + " uses a host outside [0, " + (tree.hosts() - 1) + "]");
-            }
             FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()));
-            s.rule = newRule(scheme, entropy, s, salts);
-            s.cc = newCc();
+            SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, q, inflow);
+            s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
+            s.cc = FluidSetup.newCc(config);
             fs[i] = s;
-            perHost[f.src()]++;
             maxPaths = Math.max(maxPaths, s.paths.count());
         }
         weights = new double[maxPaths];
-        hostFlows = new int[tree.hosts()][];
-        for (int h = 0; h < tree.hosts(); h++) {
-            hostFlows[h] = new int[perHost[h]];
-            perHost[h] = 0;
-        }
-        for (int i = 0; i < n; i++) {
-            int h = flows.get(i).src();
-            hostFlows[h][perHost[h]++] = i;
-        }
+        hostFlows = FluidSetup.hostFlows(tree, flows);
         hostAck = new double[tree.hosts()];
         hostBusy = new double[tree.hosts()];
-        sampleEveryPs = config.baseRttPs() / 2.0;
-        sampleInterval = sampleEveryPs;
-    }
-
-    private FluidDctcp newCc() {
-        double w0 = config.lineRateWindowBytes();
-        return new FluidDctcp(config.cc() == FluidCc.FIXED, w0, config.ackEvery() * mtu, w0 * 1.5, mtu,
-                config.ackEvery() * mtu, config.dctcpInitialAlpha());
-    }
-
-    private SplitRule newRule(LoadBalancingScheme scheme, EntropyConfig entropy, FlowState s, long[] salts) {
-        SplitRule.Network net = new SplitRule.Network() {
-            @Override
-            public boolean alive(int path) {
-                return !anyFailure || pathAlive(s.paths.forward(path));
-            }
-
-            @Override
-            public double backlog(int link) {
-                return q[link] + inflow[link];
-            }
-        };
-        Flow f = s.flow;
-        if (scheme.forwarding() == Forwarding.ADAPTIVE) {
-            return new AdaptiveSplit(tree, s.paths, f.src(), net,
-                    new SplittableRandom(Seeds.derive(config.seed(), AR_SALT, f.id())));
-        }
-        if (config.split() == SplitMode.EXPECTED && scheme != LoadBalancingScheme.ECMP) {
-            CongestionHistory history = scheme == LoadBalancingScheme.PRIME
-                    ? new CongestionHistory(s.paths.count(), entropy.history()) : null;
-            return new ExpectedSplit(s.paths.count(), net, history, config.ackEvery() * mtu, mtu);
-        }
-        return new GeneratorSplit(scheme.newGenerator(tree.evLayout(), entropy, config.seed(), f.src(), f.id()),
-                scheme.forwarding(), tree, s.paths, salts, f.id(), f.src(), f.dst(), config.ackEvery(),
-                new SplittableRandom(Seeds.derive(config.seed(), FEEDBACK_SALT, f.id())), net);
-    }
-
-    private boolean pathAlive(int[] links) {
-        for (int l : links) {
-            if (!alive[l]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Time between queue-trajectory samples at the start of a run: half the base RTT. */
-    double sampleIntervalPs() {
-        return sampleEveryPs;
     }
 
     /** Runs until every flow has completed and returns the result. */
@@ -336,16 +251,12 @@ final class FineStepEngine {
             updateLinks();
             finishSegments(t);
             resetStale();
-            if (t >= nextSample) {
-                sample(t);
+            if (sampler.due(t)) {
+                sampler.sample(t, q);
             }
             steps++;
         }
-        long end = 0;
-        for (FlowState s : fs) {
-            end = Math.max(end, s.endPs);
-        }
-        return collect(end, System.nanoTime() - wallStart);
+        return collect(FluidFlow.endPs(fs), System.nanoTime() - wallStart);
     }
 
     // ------------------------------------------------------------------ faults
@@ -710,61 +621,14 @@ final class FineStepEngine {
         }
         double markProb = 1 - unmarked;
         s.push(arrival + ackLatency + hold, b, markProb, 1 - keep, segTag[i]);
-        double good = b * keep;
-        s.delivered += good;
-        s.trimmed += b - good;
-        s.marked += good * markProb;
-        if (good > 0 && arrival > s.lastArrival) {
-            s.lastArrival = arrival;
+        if (s.land(b, keep, markProb, arrival, nicRate, config.linkRateBps())) {
+            remaining--;
         }
-        if (!s.done && s.delivered >= s.wire - 1e-6 * Math.max(1, s.wire * 1e-9)) {
-            complete(s, b);
-        }
-    }
-
-    private void complete(FlowState s, double lastBytes) {
-        s.done = true;
-        remaining--;
-        // The last packet's own serialization, rounded up to whole picoseconds as the packet simulator and
-        // IdealFct round it, replaces the fluid's (it differs by less than 1 ps).
-        double fluidSer = lastBytes / nicRate;
-        double packetSer = Units.serializationPs(Math.round(lastBytes), config.linkRateBps());
-        double end = Math.max(s.lastArrival, s.lastArrival - fluidSer + packetSer);
-        s.endPs = Math.round(end);
     }
 
     // ------------------------------------------------------------------ output
 
-    private void sample(double t) {
-        if (samples.size() == MAX_SAMPLES) {
-            for (int i = 0; i < MAX_SAMPLES / 2; i++) {
-                samples.set(i, samples.get(2 * i));
-                sampleTimes.set(i, sampleTimes.get(2 * i));
-            }
-            samples.subList(MAX_SAMPLES / 2, MAX_SAMPLES).clear();
-            sampleTimes.subList(MAX_SAMPLES / 2, MAX_SAMPLES).clear();
-            sampleInterval *= 2;
-        }
-        float[] row = new float[switchLinks.length];
-        for (int i = 0; i < switchLinks.length; i++) {
-            row[i] = (float) q[switchLinks[i]];
-        }
-        samples.add(row);
-        sampleTimes.add(new double[] {t});
-        nextSample = t + sampleInterval;
-    }
-
     private FluidResult collect(long end, long wallNanos) {
-        List<FluidFlowStats> out = new ArrayList<>(n);
-        long ideal = 0;
-        for (FlowState s : fs) {
-            Flow f = s.flow;
-            int hops = s.paths.hops();
-            out.add(new FluidFlowStats(f.id(), f.src(), f.dst(), f.sizeBytes(), f.startPs(), s.endPs, hops, s.wire,
-                    s.trimmed, s.marked));
-            ideal = Math.max(ideal, IdealFct.lonePathPs(f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
-                    config.linkRateBps(), config.propagationPs(), hops));
-        }
         double duration = steps * dt;
         List<FluidLinkStats> ls = new ArrayList<>(linkCount);
         for (int l = 0; l < linkCount; l++) {
@@ -772,33 +636,14 @@ final class FineStepEngine {
                     config.faults().rate(l, config.linkRateBps()), maxQ[l],
                     duration > 0 ? areaQ[l] / duration / mtu : 0, carried[l], trimmedAt[l], markedAt[l]));
         }
-        double[] times = new double[sampleTimes.size()];
-        float[][] rows = new float[samples.size()][];
-        for (int i = 0; i < times.length; i++) {
-            times[i] = sampleTimes.get(i)[0];
-            rows[i] = samples.get(i);
-        }
-        return new FluidResult(config, List.copyOf(out), List.copyOf(ls),
-                new QueueTrajectories(times, switchLinks.clone(), rows), ideal, end, steps, wallNanos);
+        return new FluidResult(config, FluidFlow.stats(fs), List.copyOf(ls), sampler.trajectories(),
+                FluidFlow.idealMaxFctPs(config, fs), end, steps, wallNanos);
     }
 
     /** Per-flow state. */
-    private final class FlowState {
-        final Flow flow;
-        final FlowPaths paths;
-        final double wire;
-        SplitRule rule;
-        FluidDctcp cc;
+    private final class FlowState extends FluidFlow {
         boolean started;
-        boolean done;
-        double unsent;
         double serializing;
-        double inflight;
-        double delivered;
-        double trimmed;
-        double marked;
-        double lastArrival;
-        long endPs;
         double[] retTime = new double[64];
         double[] retBytes = new double[64];
         double[] retMark = new double[64];
@@ -808,11 +653,7 @@ final class FineStepEngine {
         int count;
 
         FlowState(Flow flow, FlowPaths paths) {
-            this.flow = flow;
-            this.paths = paths;
-            long packets = IdealFct.packets(flow.sizeBytes(), config.mtuBytes(), config.headerBytes());
-            this.wire = flow.sizeBytes() + packets * (double) config.headerBytes();
-            this.unsent = wire;
+            super(config, flow, paths);
         }
 
         void push(double time, double bytes, double mark, double trim, int tag) {

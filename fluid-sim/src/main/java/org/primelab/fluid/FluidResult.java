@@ -3,6 +3,7 @@ package org.primelab.fluid;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.primelab.core.metrics.FctStatistics;
 import org.primelab.core.units.Units;
 
 /**
@@ -25,22 +26,22 @@ public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<F
 
     /** Largest FCT. */
     public long maxFctPs() {
-        return flows.stream().mapToLong(FluidFlowStats::fctPs).max().orElse(0);
+        return fctStatistics().maxPs();
     }
 
     /** Mean FCT. */
     public double meanFctPs() {
-        return flows.stream().mapToLong(FluidFlowStats::fctPs).average().orElse(0);
+        return fctStatistics().meanPs();
     }
 
     /** 99th percentile FCT (nearest rank, as the packet simulator). */
     public long p99FctPs() {
-        long[] f = flows.stream().mapToLong(FluidFlowStats::fctPs).sorted().toArray();
-        if (f.length == 0) {
-            return 0;
-        }
-        int rank = (int) Math.ceil(0.99 * f.length);
-        return f[Math.max(0, rank - 1)];
+        return fctStatistics().p99Ps();
+    }
+
+    /** Max, mean and p99 FCT of the flows (the packet simulator's {@code SimResult} computes them alike). */
+    public FctStatistics fctStatistics() {
+        return FctStatistics.of(flows.stream().mapToLong(FluidFlowStats::fctPs).toArray());
     }
 
     /** Max FCT over ideal max FCT. */

@@ -5,12 +5,10 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
-import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -91,7 +89,6 @@ final class QuantumEngine {
     private final boolean[] alive;
     private final long[] failAt;
     private final boolean anyFailure;
-    private final int[] switchLinks;
 
     // hosts
     private final int[][] hostFlows;
@@ -122,12 +119,7 @@ final class QuantumEngine {
     private final int[] bucketHead;
     private final double bucketsPerPs;
 
-    // trajectories
-    private final double sampleEveryPs;
-    private double sampleInterval;
-    private double nextSample;
-    private final List<double[]> sampleTimes = new ArrayList<>();
-    private final List<float[]> samples = new ArrayList<>();
+    private final QueueSampler sampler;
 
     private long steps;
     private int remaining;
@@ -136,9 +128,7 @@ final class QuantumEngine {
         this.config = config;
         this.tree = config.tree();
         this.flows = List.copyOf(flows);
-        if (flows.isEmpty()) {
-            throw new IllegalArgumentException("traffic: the workload has no flows");
-        }
+        FluidSetup.validate(tree, flows);
         this.n = flows.size();
         this.mtu = config.mtuBytes();
         this.trimLimit = config.trimBytes();
@@ -176,7 +166,6 @@ final class QuantumEngine {
         double[] headerSer = new double[linkCount];
         double[] rate = new double[linkCount];
         Map<Long, Integer> byEnds = new HashMap<>();
-        int sw = 0;
         for (int l = 0; l < linkCount; l++) {
             long bps = faults.rate(l, config.linkRateBps());
             long ser = Units.serializationPs(config.mtuBytes(), bps);
@@ -193,7 +182,6 @@ final class QuantumEngine {
             hostOfLink[l] = switchLink[l] ? -1 : tree.linkSource(l);
             failAt[l] = faults.failTime(l);
             alive[l] = true;
-            sw += switchLink[l] ? 1 : 0;
             byEnds.put(((long) tree.linkSource(l) << 32) | tree.linkTarget(l), l);
         }
         for (int l = 0; l < linkCount; l++) {
@@ -201,33 +189,23 @@ final class QuantumEngine {
             mirror[l] = m == null ? l : m;
         }
         anyFailure = faults.failedLinks().length > 0;
-        switchLinks = new int[sw];
-        for (int l = 0, i = 0; l < linkCount; l++) {
-            if (switchLink[l]) {
-                switchLinks[i++] = l;
-            }
-        }
+        sampler = new QueueSampler(config, switchLink);
 
         long[] salts = FlowPaths.salts(tree, config.seed());
         EntropyConfig entropy = config.effectiveEntropy();
         fs = new FlowState[n];
-        int[] perHost = new int[tree.hosts()];
         double minReturn = INF;
         boolean mirrored = scheme.forwarding() != Forwarding.HASH;
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
-            if (f.id() != i) {
-                throw new IllegalArgumentException("traffic: flow ids must be 0..n-1 in order; flow " + i + " has id " + f.id());
-            }
-            if (f.src() >= tree.hosts() || f.dst() >= tree.hosts()) {
-                throw new IllegalArgumentException("traffic: flow " + i + " uses a host outside [0, " + (tree.hosts() - 1) + "]");
-            }
             FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()));
-            s.rule = newRule(scheme, entropy, s, salts);
-            if (!anyFailureIn(faults) && s.rule instanceof GeneratorSplit g) {
+            // never SplitMode.EXPECTED here: FluidSimulator runs this engine on packet splits and AR only
+            SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, qStep, pending);
+            s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
+            if (!anyFailure && s.rule instanceof GeneratorSplit g) {
                 g.assumeNoFailures();
             }
-            s.cc = newCc();
+            s.cc = FluidSetup.newCc(config);
             int paths = s.paths.count();
             double packet = Math.min(mtu, s.wire);
             s.fwdLat = new double[paths];
@@ -257,21 +235,12 @@ final class QuantumEngine {
             }
             minReturn = Math.min(minReturn, minFwd + minAck + hold);
             fs[i] = s;
-            perHost[f.src()]++;
         }
         this.mirrorAcks = mirrored;
         // No quantum may come back within the step it was sent in (the sender reads its ACK clock from the
         // returns of earlier steps), so the step never exceeds the shortest possible return time.
         this.dt = Math.min(config.stepPs(), minReturn);
-        hostFlows = new int[tree.hosts()][];
-        for (int h = 0; h < tree.hosts(); h++) {
-            hostFlows[h] = new int[perHost[h]];
-            perHost[h] = 0;
-        }
-        for (int i = 0; i < n; i++) {
-            int h = flows.get(i).src();
-            hostFlows[h][perHost[h]++] = i;
-        }
+        hostFlows = FluidSetup.hostFlows(tree, flows);
         nicFree = new double[tree.hosts()];
         hostAck = new double[tree.hosts()];
         hostAckNext = new double[tree.hosts()];
@@ -281,49 +250,6 @@ final class QuantumEngine {
         buckets = (int) Math.ceil((dt / tMtu + 1) * BUCKETS_PER_MTU) + 1;
         bucketHead = new int[buckets];
         bucketsPerPs = BUCKETS_PER_MTU / (double) tMtu;
-        sampleEveryPs = config.baseRttPs() / 2.0;
-        sampleInterval = sampleEveryPs;
-    }
-
-    private FluidDctcp newCc() {
-        double w0 = config.lineRateWindowBytes();
-        return new FluidDctcp(config.cc() == FluidCc.FIXED, w0, config.ackEvery() * mtu, w0 * 1.5, mtu,
-                config.ackEvery() * mtu, config.dctcpInitialAlpha());
-    }
-
-    private SplitRule newRule(LoadBalancingScheme scheme, EntropyConfig entropy, FlowState s, long[] salts) {
-        SplitRule.Network net = new SplitRule.Network() {
-            @Override
-            public boolean alive(int path) {
-                return !anyFailure || pathAlive(s.paths.forward(path));
-            }
-
-            @Override
-            public double backlog(int link) {
-                return qStep[link] + pending[link];
-            }
-        };
-        Flow f = s.flow;
-        if (scheme.forwarding() == Forwarding.ADAPTIVE) {
-            return new AdaptiveSplit(tree, s.paths, f.src(), net,
-                    new SplittableRandom(Seeds.derive(config.seed(), FluidSimulator.AR_SALT, f.id())));
-        }
-        return new GeneratorSplit(scheme.newGenerator(tree.evLayout(), entropy, config.seed(), f.src(), f.id()),
-                scheme.forwarding(), tree, s.paths, salts, f.id(), f.src(), f.dst(), config.ackEvery(),
-                new SplittableRandom(Seeds.derive(config.seed(), FluidSimulator.FEEDBACK_SALT, f.id())), net);
-    }
-
-    private static boolean anyFailureIn(Faults faults) {
-        return faults.failedLinks().length > 0;
-    }
-
-    private boolean pathAlive(int[] links) {
-        for (int l : links) {
-            if (!alive[l]) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The step in force: the configured step, capped at the shortest return time of any quantum. */
@@ -365,17 +291,13 @@ final class QuantumEngine {
                 land(i);
             }
             endStep(tEnd);
-            if (tEnd >= nextSample) {
-                sample(tEnd);
+            if (sampler.due(tEnd)) {
+                sampler.sample(tEnd, qStep);
             }
             steps++;
         }
-        long end = 0;
-        for (FlowState s : fs) {
-            end = Math.max(end, s.endPs);
-        }
         long wall = System.nanoTime() - wallStart;
-        return collect(end, wall);
+        return collect(FluidFlow.endPs(fs), wall);
     }
 
     // ------------------------------------------------------------------ faults
@@ -657,15 +579,8 @@ final class QuantumEngine {
         double keep = qKeep[i];
         double mark = qMark[i];
         s.push(ret, b, mark, 1 - keep, qTag[i]);
-        double good = b * keep;
-        s.delivered += good;
-        s.trimmed += b - good;
-        s.marked += good * mark;
-        if (good > 0 && arrival > s.lastArrival) {
-            s.lastArrival = arrival;
-        }
-        if (!s.done && s.delivered >= s.wire - 1e-6 * Math.max(1, s.wire * 1e-9)) {
-            complete(s, b);
+        if (s.land(b, keep, mark, arrival, nicRate, config.linkRateBps())) {
+            remaining--;
         }
     }
 
@@ -726,50 +641,9 @@ final class QuantumEngine {
         Arrays.fill(hostAckNext, 0);
     }
 
-    private void complete(FlowState s, double lastBytes) {
-        s.done = true;
-        remaining--;
-        // The last packet's own serialization, rounded up to whole picoseconds as the packet simulator and
-        // IdealFct round it, replaces the fluid's (it differs by less than 1 ps).
-        double fluidSer = lastBytes / nicRate;
-        double packetSer = Units.serializationPs(Math.round(lastBytes), config.linkRateBps());
-        double end = Math.max(s.lastArrival, s.lastArrival - fluidSer + packetSer);
-        s.endPs = Math.round(end);
-    }
-
     // ------------------------------------------------------------------ output
 
-    private void sample(double t) {
-        if (samples.size() == FluidSimulator.MAX_SAMPLES) {
-            int half = FluidSimulator.MAX_SAMPLES / 2;
-            for (int i = 0; i < half; i++) {
-                samples.set(i, samples.get(2 * i));
-                sampleTimes.set(i, sampleTimes.get(2 * i));
-            }
-            samples.subList(half, FluidSimulator.MAX_SAMPLES).clear();
-            sampleTimes.subList(half, FluidSimulator.MAX_SAMPLES).clear();
-            sampleInterval *= 2;
-        }
-        float[] row = new float[switchLinks.length];
-        for (int i = 0; i < switchLinks.length; i++) {
-            row[i] = (float) qStep[switchLinks[i]];
-        }
-        samples.add(row);
-        sampleTimes.add(new double[] {t});
-        nextSample = t + sampleInterval;
-    }
-
     private FluidResult collect(long end, long wallNanos) {
-        List<FluidFlowStats> out = new ArrayList<>(n);
-        long ideal = 0;
-        for (FlowState s : fs) {
-            Flow f = s.flow;
-            int hops = s.paths.hops();
-            out.add(new FluidFlowStats(f.id(), f.src(), f.dst(), f.sizeBytes(), f.startPs(), s.endPs, hops, s.wire,
-                    s.trimmed, s.marked));
-            ideal = Math.max(ideal, IdealFct.lonePathPs(f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
-                    config.linkRateBps(), config.propagationPs(), hops));
-        }
         double duration = steps * dt;
         List<FluidLinkStats> links = new ArrayList<>(linkCount);
         for (int l = 0; l < linkCount; l++) {
@@ -779,38 +653,19 @@ final class QuantumEngine {
                     duration > 0 ? ls[o + AREA] / duration / mtu : 0, arrived[l] - trimmedAt[l], trimmedAt[l],
                     markedAt[l]));
         }
-        double[] times = new double[sampleTimes.size()];
-        float[][] rows = new float[samples.size()][];
-        for (int i = 0; i < times.length; i++) {
-            times[i] = sampleTimes.get(i)[0];
-            rows[i] = samples.get(i);
-        }
-        return new FluidResult(config, List.copyOf(out), List.copyOf(links),
-                new QueueTrajectories(times, switchLinks.clone(), rows), ideal, end, steps, wallNanos);
+        return new FluidResult(config, FluidFlow.stats(fs), List.copyOf(links), sampler.trajectories(),
+                FluidFlow.idealMaxFctPs(config, fs), end, steps, wallNanos);
     }
 
     /** Per-flow state. */
-    private final class FlowState {
-        final Flow flow;
-        final FlowPaths paths;
-        final double wire;
+    private final class FlowState extends FluidFlow {
         final int dst;
         int[][] fwd;
         double[] fwdLat;
         double[] ackConst;
-        SplitRule rule;
-        FluidDctcp cc;
-        boolean done;
-        double unsent;
-        double inflight;
         double readyAt;
         double ackedAcc;
         double markedAcc;
-        double delivered;
-        double trimmed;
-        double marked;
-        double lastArrival;
-        long endPs;
         /** In-flight quanta, oldest first: {@link #R} doubles each (return time, bytes, mark, trimmed). */
         double[] ret;
         int[] retTag;
@@ -818,12 +673,8 @@ final class QuantumEngine {
         int count;
 
         FlowState(Flow flow, FlowPaths paths) {
-            this.flow = flow;
-            this.paths = paths;
+            super(config, flow, paths);
             this.dst = flow.dst();
-            long packets = IdealFct.packets(flow.sizeBytes(), config.mtuBytes(), config.headerBytes());
-            this.wire = flow.sizeBytes() + packets * (double) config.headerBytes();
-            this.unsent = wire;
             // room for three line-rate windows of quanta: the ring rarely grows
             int c = Integer.highestOneBit(Math.max(16, (int) (3 * config.lineRateWindowBytes() / config.mtuBytes()))) * 2;
             ret = new double[c * R];

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.primelab.core.metrics.FctStatistics;
 import org.primelab.core.units.Units;
 import org.primelab.packet.SimConfig;
 
@@ -28,22 +29,22 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
 
     /** Largest FCT. */
     public long maxFctPs() {
-        return flows.stream().mapToLong(FlowStats::fctPs).max().orElse(0);
+        return fctStatistics().maxPs();
     }
 
     /** Mean FCT. */
     public double meanFctPs() {
-        return flows.stream().mapToLong(FlowStats::fctPs).average().orElse(0);
+        return fctStatistics().meanPs();
     }
 
     /** 99th percentile FCT (nearest rank). */
     public long p99FctPs() {
-        long[] f = flows.stream().mapToLong(FlowStats::fctPs).sorted().toArray();
-        if (f.length == 0) {
-            return 0;
-        }
-        int rank = (int) Math.ceil(0.99 * f.length);
-        return f[Math.max(0, rank - 1)];
+        return fctStatistics().p99Ps();
+    }
+
+    /** Max, mean and p99 FCT of all flows. */
+    public FctStatistics fctStatistics() {
+        return FctStatistics.of(flows.stream().mapToLong(FlowStats::fctPs).toArray());
     }
 
     /** The paper's Ratio: max FCT over ideal max FCT. */

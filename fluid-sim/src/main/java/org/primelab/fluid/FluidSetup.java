@@ -1,0 +1,117 @@
+package org.primelab.fluid;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.history.CongestionHistory;
+import org.primelab.core.random.Seeds;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.workload.Flow;
+
+/**
+ * How both fluid engines set a run's flows up: the workload's checks, each host's flows, and each flow's
+ * congestion control and split rule. The engines differ only in what a split rule sees of the network
+ * ({@link SplitRule.Network}: which queue it calls the backlog), which they pass in.
+ */
+final class FluidSetup {
+    private FluidSetup() {
+    }
+
+    /** Rejects a workload the engines cannot run: no flows, ids not {@code 0..n-1} in order, unknown hosts. */
+    static void validate(FatTree tree, List<Flow> flows) {
+        if (flows.isEmpty()) {
+            throw new IllegalArgumentException("traffic: the workload has no flows");
+        }
+        for (int i = 0; i < flows.size(); i++) {
+            Flow f = flows.get(i);
+            if (f.id() != i) {
+                throw new IllegalArgumentException("traffic: flow ids must be 0..n-1 in order; flow " + i + " has id " + f.id());
+            }
+            if (f.src() >= tree.hosts() || f.dst() >= tree.hosts()) {
+                throw new IllegalArgumentException("traffic: flow " + i + " uses a host outside [0, " + (tree.hosts() - 1) + "]");
+            }
+        }
+    }
+
+    /** The flows each host sends, by index into {@code flows}, in flow order. */
+    static int[][] hostFlows(FatTree tree, List<Flow> flows) {
+        int[] perHost = new int[tree.hosts()];
+        for (Flow f : flows) {
+            perHost[f.src()]++;
+        }
+        int[][] hostFlows = new int[tree.hosts()][];
+        for (int h = 0; h < tree.hosts(); h++) {
+            hostFlows[h] = new int[perHost[h]];
+            perHost[h] = 0;
+        }
+        for (int i = 0; i < flows.size(); i++) {
+            int h = flows.get(i).src();
+            hostFlows[h][perHost[h]++] = i;
+        }
+        return hostFlows;
+    }
+
+    /** A flow's congestion control: DCTCP (or a fixed window) starting at the line-rate window. */
+    static FluidDctcp newCc(FluidConfig config) {
+        double mtu = config.mtuBytes();
+        double w0 = config.lineRateWindowBytes();
+        return new FluidDctcp(config.cc() == FluidCc.FIXED, w0, config.ackEvery() * mtu, w0 * 1.5, mtu,
+                config.ackEvery() * mtu, config.dctcpInitialAlpha());
+    }
+
+    /**
+     * Flow {@code s}'s split rule: AR's adaptive choice; for {@link SplitMode#EXPECTED} (other than ECMP)
+     * the expected fractions; otherwise the scheme's own generator with the switches' hash salts.
+     */
+    static SplitRule newRule(FluidConfig config, EntropyConfig entropy, long[] salts, FluidFlow s,
+                             SplitRule.Network net) {
+        FatTree tree = config.tree();
+        LoadBalancingScheme scheme = config.scheme();
+        Flow f = s.flow;
+        if (scheme.forwarding() == Forwarding.ADAPTIVE) {
+            return new AdaptiveSplit(tree, s.paths, f.src(), net,
+                    new SplittableRandom(Seeds.derive(config.seed(), FluidSimulator.AR_SALT, f.id())));
+        }
+        if (config.split() == SplitMode.EXPECTED && scheme != LoadBalancingScheme.ECMP) {
+            double mtu = config.mtuBytes();
+            CongestionHistory history = scheme == LoadBalancingScheme.PRIME
+                    ? new CongestionHistory(s.paths.count(), entropy.history()) : null;
+            return new ExpectedSplit(s.paths.count(), net, history, config.ackEvery() * mtu, mtu);
+        }
+        return new GeneratorSplit(scheme.newGenerator(tree.evLayout(), entropy, config.seed(), f.src(), f.id()),
+                scheme.forwarding(), tree, s.paths, salts, f.id(), f.src(), f.dst(), config.ackEvery(),
+                new SplittableRandom(Seeds.derive(config.seed(), FluidSimulator.FEEDBACK_SALT, f.id())), net);
+    }
+
+    /**
+     * What a flow's split rule sees of the network: a path is alive while all its links are (read from
+     * {@code alive} as the run updates it; always when {@code anyFailure} is false), and a link's backlog
+     * is {@code queue[link] + headed[link]} (the engine's queue and what is on its way to it).
+     */
+    static SplitRule.Network network(FlowPaths paths, boolean anyFailure, boolean[] alive, double[] queue,
+                                     double[] headed) {
+        return new SplitRule.Network() {
+            @Override
+            public boolean alive(int path) {
+                return !anyFailure || pathAlive(alive, paths.forward(path));
+            }
+
+            @Override
+            public double backlog(int link) {
+                return queue[link] + headed[link];
+            }
+        };
+    }
+
+    /** Whether every link of {@code links} is {@code alive}. */
+    private static boolean pathAlive(boolean[] alive, int[] links) {
+        for (int l : links) {
+            if (!alive[l]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
