@@ -56,6 +56,14 @@ public final class IdealFctWithFaults {
     public static final double PHI_SNAP = 1e-9;
     /** Relative gap the certified solver is run to by default. */
     public static final double DEFAULT_GAP = 1e-6;
+    /**
+     * Wall-time limit of one bisection candidate of {@link #computeTimed}. A candidate sitting exactly on
+     * the feasibility boundary (congestion 1) is never decided by the solver; without a limit it would
+     * run to the solver's full time limit (found on a 3-tier k=4 tree: 5 minutes).
+     */
+    public static final long BISECTION_STEP_LIMIT_MILLIS = 2_000;
+    /** Wall-time limit of the whole bisection of {@link #computeTimed}; the bound found so far stays valid. */
+    public static final long BISECTION_TIME_LIMIT_MILLIS = 30_000;
 
     private IdealFctWithFaults() {
     }
@@ -232,7 +240,7 @@ public final class IdealFctWithFaults {
         Long[] at = times.toArray(new Long[0]);
         double hi = Math.max(lo, twoPace);
         int bisections = 0;
-        long deadline = start + CertifiedMaxConcurrentFlow.DEFAULT_TIME_LIMIT_MILLIS * 1_000_000;
+        long deadline = start + BISECTION_TIME_LIMIT_MILLIS * 1_000_000;
         while (hi - lo > gap * lo && bisections < 64 && System.nanoTime() < deadline) {
             double mid = (lo + hi) / 2;
             int phases = 1;
@@ -248,7 +256,10 @@ public final class IdealFctWithFaults {
                 length[i] = to - from;
             }
             PathFlowInstance in = com.phasedInstance(faults, stateAt, length, w);
-            MinCongestionSolver.Bounds b = new MinCongestionSolver(in).solve(gap / 4, deadline, 1.0, 1.0);
+            // A candidate whose congestion is exactly 1 can be neither confirmed nor refused; the step
+            // limit turns it into an undecided candidate, which ends the bisection with lo still valid.
+            long stepDeadline = Math.min(deadline, System.nanoTime() + BISECTION_STEP_LIMIT_MILLIS * 1_000_000);
+            MinCongestionSolver.Bounds b = new MinCongestionSolver(in).solve(gap / 4, stepDeadline, 1.0, 1.0);
             bisections++;
             if (b.lambdaLower() > 1) {
                 lo = mid;
