@@ -30,7 +30,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * per-flow shares of the degraded port — the unevenness the paper points at.
  */
 @Command(name = "motivation", mixinStandardHelpOptions = true,
-        description = "18 flows leaf0 -> leaf1, one leaf-0 uplink degraded 0..75%: per-flow per-port counts (CSV).")
+        description = "18 flows leaf0 -> leaf1, one leaf-0 uplink degraded 0..75%%: per-flow per-port counts (CSV).")
 final class MotivationCommand implements Callable<Integer> {
     /** Flows from leaf 0 to leaf 1 in the paper's experiment. */
     static final int FLOWS = 18;
