@@ -67,36 +67,11 @@ public final class MaxConcurrentFlowLp {
 
     /** Solves the LP for {@code flows} on the faulted tree at fabric rate {@code rateBps} (after every failure). */
     public static Result solve(Faults faults, List<Flow> flows, long rateBps) {
-        if (rateBps <= 0) {
-            throw new IllegalArgumentException("rate: must be > 0 bit/s, got " + rateBps);
-        }
-        if (flows.isEmpty()) {
-            throw new IllegalArgumentException("flows: the workload is empty");
-        }
-        FatTree tree = faults.tree();
         long start = System.nanoTime();
-        double smax = 0;
-        for (Flow f : flows) {
-            if (!tree.isHost(f.src()) || !tree.isHost(f.dst())) {
-                throw new IllegalArgumentException("flows: flow " + f.id() + " uses a host outside [0, "
-                        + (tree.hosts() - 1) + "]");
-            }
-            smax = Math.max(smax, f.sizeBytes());
-        }
-        double[] sent = new double[tree.hosts()];
-        double[] received = new double[tree.hosts()];
-        Map<Long, double[]> commodity = new LinkedHashMap<>(); // key (srcTor, dstTor) -> {demand, srcHost, dstHost}
-        for (Flow f : flows) {
-            double d = f.sizeBytes() / smax;
-            sent[f.src()] += d;
-            received[f.dst()] += d;
-            int a = tree.torIndexOf(f.src());
-            int b = tree.torIndexOf(f.dst());
-            if (a != b) {
-                double[] c = commodity.computeIfAbsent(((long) a << 32) | b, key -> new double[] {0, f.src(), f.dst()});
-                c[0] += d;
-            }
-        }
+        // Commodities by (source ToR, destination ToR) and the host-link bound on phi, as the certified
+        // solver builds them (validates rate and flows).
+        FatTreeCommodities com = FatTreeCommodities.of(faults, flows, rateBps);
+        FatTree tree = com.tree;
         ExpressionsBasedModel model = new ExpressionsBasedModel();
         // ojalgo 56's default (dual) simplex reports OPTIMAL with phi = 0.643 on a healthy 2-tier k=32
         // permutation whose optimum is 1 (measured); the primal simplex finds 1. Use primal.
@@ -105,26 +80,17 @@ public final class MaxConcurrentFlowLp {
         Variable phi = model.addVariable("phi").lower(0).weight(1);
         int constraints = 0;
         // host links bound phi directly
-        double phiCap = Double.MAX_VALUE;
-        for (int h = 0; h < tree.hosts(); h++) {
-            int up = tree.hostUplink(h);
-            if (sent[h] > 0) {
-                phiCap = Math.min(phiCap, faults.rate(up, rateBps) / (double) rateBps / sent[h]);
-            }
-            if (received[h] > 0) {
-                phiCap = Math.min(phiCap, faults.rate(FatTree.reverse(up), rateBps) / (double) rateBps / received[h]);
-            }
-        }
+        double phiCap = com.phiCap;
         phi.upper(phiCap);
         Map<Integer, Expression> linkRows = new LinkedHashMap<>();
         int idx = 0;
-        for (double[] c : commodity.values()) {
+        for (int c = 0; c < com.commodities(); c++) {
             Expression demand = model.addExpression("d" + idx).level(0);
             constraints++;
-            demand.set(phi, -c[0]);
+            demand.set(phi, -com.demand[c]);
             List<int[]> paths = new ArrayList<>();
-            for (int[] path : tree.paths((int) c[1], (int) c[2])) {
-                if (alive(faults, path)) {
+            for (int[] path : tree.paths(com.srcHost[c], com.dstHost[c])) {
+                if (FatTreeCommodities.alive(faults, path, Faults.NEVER - 1)) {
                     paths.add(path);
                 }
             }
@@ -142,12 +108,12 @@ public final class MaxConcurrentFlowLp {
                         linkRows.put(l, row);
                     }
                     row.set(y, 1);
-                    evenLoad[l] += c[0] / paths.size();
+                    evenLoad[l] += com.demand[c] / paths.size();
                 }
             }
             if (p == 0) {
-                throw new IllegalArgumentException("fail: no live path between ToRs of flow " + (int) c[1] + " -> "
-                        + (int) c[2]);
+                throw new IllegalArgumentException("fail: no live path between ToRs of flow " + com.srcHost[c] + " -> "
+                        + com.dstHost[c]);
             }
             idx++;
         }
@@ -171,16 +137,7 @@ public final class MaxConcurrentFlowLp {
                     + " below the feasible even split's " + evenPhi);
         }
         long ms = (System.nanoTime() - start) / 1_000_000;
-        return new Result(r.getValue(), commodity.size(), model.countVariables(), constraints, ms);
-    }
-
-    private static boolean alive(Faults faults, int[] path) {
-        for (int l : path) {
-            if (faults.failTime(l) != Faults.NEVER) {
-                return false;
-            }
-        }
-        return true;
+        return new Result(r.getValue(), com.commodities(), model.countVariables(), constraints, ms);
     }
 
 }
