@@ -68,7 +68,8 @@ final class Crossval {
     /** One scenario's comparison. */
     record Row(Scenario scenario, int flows, long idealPs, long packetMaxPs, long fluidMaxPs, double flowErrMean,
                double flowErrP90, double packetWallS, double fluidWallS, long packetEvents, long fluidSteps,
-               long idealViolations, double packetExcessPerFlow, double fluidExcessPerFlow, double fairShareOverHost) {
+               long idealViolations, double packetExcessPerFlow, double fluidExcessPerFlow, double fairShareOverHost,
+               double fluidLeaptShare) {
 
         /** (fluid - packet) / packet of the max FCT. */
         double relError() {
@@ -111,6 +112,7 @@ final class Crossval {
             m.put("speedup", speedup());
             m.put("packet_events", packetEvents);
             m.put("fluid_steps", fluidSteps);
+            m.put("fluid_fast_forward_share", fluidLeaptShare);
             m.put("ok", ok());
             return m;
         }
@@ -152,12 +154,13 @@ final class Crossval {
         return Workloads.permutation(c.tree(), s.flowBytes(), c.seed(), false);
     }
 
-    /** Runs one scenario through all three models. */
-    static Row run(Scenario s, long seed) {
+    /** Runs one scenario through all three models (the fluid one with fast-forward on or off). */
+    static Row run(Scenario s, long seed, boolean fastForward) {
         SimConfig pc = packetConfig(s, seed);
         List<Flow> flows = workload(pc, s);
         SimResult packet = new PacketSimulator(pc, flows).run(ProgressListener.NONE);
-        FluidConfig fc = FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS);
+        FluidConfig fc = FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS)
+                .withFastForward(fastForward);
         FluidResult fluid = new FluidSimulator(fc, flows).run();
         return compare(s, flows, packet, fluid);
     }
@@ -209,19 +212,21 @@ final class Crossval {
         }
         return new Row(s, n, packet.idealMaxFctPs(), packet.maxFctPs(), fluid.maxFctPs(), mean, p90,
                 packet.wallSeconds(), fluid.wallSeconds(), packet.events(), fluid.steps(), violations, packetExcess,
-                fluidExcess, byBytes.maxOverHostShare(tree, flows, wire));
+                fluidExcess, byBytes.maxOverHostShare(tree, flows, wire),
+                fluid.fastForwardPs() / (double) Math.max(1, fluid.endPs()));
     }
 
     /**
      * The speed-up measurement on scenario {@code s}: {@code repeats} rounds, each running the packet
      * simulator and then the fluid simulator on the same configuration and workload in this JVM (warm:
-     * the suite ran first), timing each run's {@code run()} by wall clock and by the thread's CPU time
+     * the suite ran first), timing each run from construction to result by wall clock and by the thread's CPU time
      * (the CPU time is immune to other processes on a shared machine). Reports the medians.
      */
-    static Speed speed(Scenario s, long seed, int repeats) {
+    static Speed speed(Scenario s, long seed, int repeats, boolean fastForward) {
         SimConfig pc = packetConfig(s, seed);
         List<Flow> flows = workload(pc, s);
-        FluidConfig fc = FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS);
+        FluidConfig fc = FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS)
+                .withFastForward(fastForward);
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         boolean cpu = mx.isCurrentThreadCpuTimeSupported();
         double[] pw = new double[repeats];
@@ -230,20 +235,25 @@ final class Crossval {
         double[] fc2 = new double[repeats];
         long events = 0;
         long steps = 0;
+        double leapt = 0;
         for (int i = 0; i < repeats; i++) {
             long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+            long w0 = System.nanoTime();
             SimResult p = new PacketSimulator(pc, flows).run(ProgressListener.NONE);
+            long w1 = System.nanoTime();
             long c1 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             FluidResult f = new FluidSimulator(fc, flows).run();
+            long w2 = System.nanoTime();
             long c2 = cpu ? mx.getCurrentThreadCpuTime() : 0;
-            pw[i] = p.wallSeconds();
-            fw[i] = f.wallSeconds();
+            pw[i] = (w1 - w0) / 1e9;
+            fw[i] = (w2 - w1) / 1e9;
             pc2[i] = (c1 - c0) / 1e9;
             fc2[i] = (c2 - c1) / 1e9;
             events = p.events();
             steps = f.steps();
+            leapt = f.fastForwardPs() / (double) f.endPs();
         }
-        return new Speed(events, steps, median(pw), median(fw), cpu ? median(pc2) : Double.NaN,
+        return new Speed(events, steps, leapt, median(pw), median(fw), cpu ? median(pc2) : Double.NaN,
                 cpu ? median(fc2) : Double.NaN, repeats);
     }
 
@@ -254,11 +264,12 @@ final class Crossval {
     }
 
     /**
-     * Side-by-side timing of one scenario: medians over {@code repeats} rounds of the packet and fluid
-     * runs' wall seconds and thread CPU seconds (CPU: NaN where the JVM cannot measure it; the CPU time of
+     * Side-by-side timing of one scenario: the fluid run's integrated steps and the share of its simulated
+     * time fast-forward leapt over, and medians over {@code repeats} rounds of the packet and fluid runs'
+     * wall seconds and thread CPU seconds (CPU: NaN where the JVM cannot measure it; the CPU time of
      * a run includes its construction).
      */
-    record Speed(long packetEvents, long fluidSteps, double packetWallS, double fluidWallS, double packetCpuS,
+    record Speed(long packetEvents, long fluidSteps, double fluidLeaptShare, double packetWallS, double fluidWallS, double packetCpuS,
                  double fluidCpuS, int repeats) {
         double wallSpeedup() {
             return packetWallS / fluidWallS;

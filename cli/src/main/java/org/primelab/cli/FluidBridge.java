@@ -27,7 +27,7 @@ final class FluidBridge {
     static FluidConfig config(SimConfig c, SplitMode split, double stepMtus) {
         return new FluidConfig(c.tree(), c.faults(), c.linkRateBps(), c.propagationPs(), c.mtuBytes(), c.headerBytes(),
                 c.scheme(), c.entropy(), FluidCc.parse(c.cc().cliName()), c.dctcpInitialAlpha(), c.ackEvery(),
-                c.kMinBdp(), c.kMaxBdp(), c.trimBdp(), split, stepMtus, c.seed());
+                c.kMinBdp(), c.kMaxBdp(), c.trimBdp(), split, stepMtus, c.seed(), FluidConfig.DEFAULT_FAST_FORWARD);
     }
 
     /** Runs every scheme on the same workload. */

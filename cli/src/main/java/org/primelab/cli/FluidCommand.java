@@ -49,6 +49,10 @@ final class FluidCommand implements Callable<Integer> {
                     + " queues are exact per quantum); expected splits (0, 1], default 0.5")
     Double step;
 
+    @Option(names = "--no-fast-forward",
+            description = "integrate every step: no leaps over steady or window-limited stretches (fluid-sim/README.md, \"Fast-forward\")")
+    boolean noFastForward;
+
     @Override
     public Integer call() {
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
@@ -56,7 +60,7 @@ final class FluidCommand implements Callable<Integer> {
         }
         FatTree tree = options.tree();
         FluidConfig config = FluidBridge.config(options.config(tree), SplitMode.parse(split),
-                step == null ? Double.NaN : step);
+                step == null ? Double.NaN : step).withFastForward(!noFastForward);
         List<Flow> flows = options.flows(tree);
         List<FluidResult> results = FluidBridge.runAll(config, options.schemes(), flows);
         PrintWriter stdout = spec.commandLine().getOut();
@@ -79,18 +83,19 @@ final class FluidCommand implements Callable<Integer> {
 
     static void printTable(PrintWriter out, List<FluidResult> results) {
         FluidConfig c = results.get(0).config();
-        out.printf(Locale.ROOT, "%s, %s links, %s propagation, %d flows of %d B, %s, ACK every %d (fluid, %s split, step %.3g MTU = %.1f ps)%n",
+        out.printf(Locale.ROOT, "%s, %s links, %s propagation, %d flows of %d B, %s, ACK every %d (fluid, %s split, step %.3g MTU = %.1f ps, fast-forward %s)%n",
                 c.tree(), Units.formatRate(c.linkRateBps()), Units.formatTime(c.propagationPs()),
                 results.get(0).flows().size(), results.get(0).flows().get(0).sizeBytes(), c.cc().cliName(), c.ackEvery(),
-                c.split().cliName(), c.stepMtus(), c.stepPs());
+                c.split().cliName(), c.stepMtus(), c.stepPs(), c.fastForward() ? "on" : "off");
         out.printf(Locale.ROOT, "ideal max FCT %.3f us (BDP %d B = %d packets)%n", results.get(0).idealMaxFctPs() / 1e6,
                 c.bdpBytes(), c.bdpPackets());
-        out.printf(Locale.ROOT, "%-9s %10s %10s %10s %7s %7s %8s %8s %9s %10s %7s%n", "scheme", "max_us", "mean_us",
-                "p99_us", "ratio", "max_q", "mean_q", "trims", "ecn", "steps", "wall_s");
+        out.printf(Locale.ROOT, "%-9s %10s %10s %10s %7s %7s %8s %8s %9s %10s %7s %9s%n", "scheme", "max_us", "mean_us",
+                "p99_us", "ratio", "max_q", "mean_q", "trims", "ecn", "steps", "wall_s", "leapt_us");
         for (FluidResult r : results) {
-            out.printf(Locale.ROOT, "%-9s %10.3f %10.3f %10.3f %7.4f %7.2f %8.3f %8d %9d %10d %7.3f%n",
+            out.printf(Locale.ROOT, "%-9s %10.3f %10.3f %10.3f %7.4f %7.2f %8.3f %8d %9d %10d %7.3f %9.3f%n",
                     r.config().scheme().cliName(), r.maxFctPs() / 1e6, r.meanFctPs() / 1e6, r.p99FctPs() / 1e6, r.ratio(),
-                    r.maxQueuePackets(), r.meanQueuePackets(), r.trims(), r.ecnMarks(), r.steps(), r.wallSeconds());
+                    r.maxQueuePackets(), r.meanQueuePackets(), r.trims(), r.ecnMarks(), r.steps(), r.wallSeconds(),
+                    r.fastForwardPs() / 1e6);
         }
         out.flush();
     }

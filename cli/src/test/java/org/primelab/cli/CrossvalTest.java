@@ -10,18 +10,21 @@ import org.primelab.core.units.Units;
 
 /**
  * A subset of the cross-validation suite (the full suite is {@code prime crossval}): one 2-tier and one
- * 3-tier scenario, both rates, the three schemes, 2 MB flows (about 20 s on 2 cores).
+ * 3-tier scenario, both rates, the three schemes, 2 MB flows, and one 8 MB case where fast-forward leaps
+ * over a third of the fluid run or more (about 20 s on 2 cores).
  */
 class CrossvalTest {
     private static final long SEED = 1;
 
     static List<Crossval.Row> rows() {
         return List.of(
-                Crossval.run(new Crossval.Scenario(2, 16, 100 * Units.GBPS, 2_000_000, LoadBalancingScheme.CO_PRIME), SEED),
-                Crossval.run(new Crossval.Scenario(2, 16, 100 * Units.GBPS, 2_000_000, LoadBalancingScheme.PRIME), SEED),
-                Crossval.run(new Crossval.Scenario(2, 16, 100 * Units.GBPS, 2_000_000, LoadBalancingScheme.ECMP), SEED),
-                Crossval.run(new Crossval.Scenario(3, 8, 400 * Units.GBPS, 2_000_000, LoadBalancingScheme.CO_PRIME), SEED),
-                Crossval.run(new Crossval.Scenario(3, 8, 100 * Units.GBPS, 2_000_000, LoadBalancingScheme.PRIME), SEED));
+                Crossval.run(new Crossval.Scenario(2, 16, 100 * Units.GBPS, 2_000_000, LoadBalancingScheme.CO_PRIME), SEED, true),
+                Crossval.run(new Crossval.Scenario(2, 16, 100 * Units.GBPS, 2_000_000, LoadBalancingScheme.PRIME), SEED, true),
+                Crossval.run(new Crossval.Scenario(2, 16, 100 * Units.GBPS, 2_000_000, LoadBalancingScheme.ECMP), SEED, true),
+                Crossval.run(new Crossval.Scenario(3, 8, 400 * Units.GBPS, 2_000_000, LoadBalancingScheme.CO_PRIME), SEED, true),
+                Crossval.run(new Crossval.Scenario(3, 8, 100 * Units.GBPS, 2_000_000, LoadBalancingScheme.PRIME), SEED, true),
+                // long flows: most of the fluid run is leapt by fast-forward
+                Crossval.run(new Crossval.Scenario(3, 8, 400 * Units.GBPS, 8_000_000, LoadBalancingScheme.PRIME), SEED, true));
     }
 
     @Test
@@ -51,6 +54,8 @@ class CrossvalTest {
             }
             assertTrue(r.ok(), name);
         }
+        Crossval.Row longFlows = rows.get(rows.size() - 1);
+        assertTrue(longFlows.fluidLeaptShare() > 0.3, "fast-forward leapt only " + longFlows.fluidLeaptShare());
     }
 
     @Test

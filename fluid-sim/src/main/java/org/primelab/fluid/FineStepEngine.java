@@ -637,7 +637,7 @@ final class FineStepEngine {
                     duration > 0 ? areaQ[l] / duration / mtu : 0, carried[l], trimmedAt[l], markedAt[l]));
         }
         return new FluidResult(config, FluidFlow.stats(fs), List.copyOf(ls), sampler.trajectories(),
-                FluidFlow.idealMaxFctPs(config, fs), end, steps, wallNanos);
+                FluidFlow.idealMaxFctPs(config, fs), end, steps, 0, wallNanos);
     }
 
     /** Per-flow state. */

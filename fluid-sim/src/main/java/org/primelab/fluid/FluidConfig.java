@@ -34,11 +34,13 @@ import org.primelab.core.units.Units;
  *                 for {@link SplitMode#PACKET} (the flow step of the quantum engine), in (0, 1] for
  *                 {@link SplitMode#EXPECTED} (the fine Euler step); NaN selects the mode's default
  * @param seed the master seed
+ * @param fastForward whether the quantum engine may leap over steady stretches ({@link #DEFAULT_FAST_FORWARD};
+ *                    see {@code SteadyState})
  */
 public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long propagationPs, int mtuBytes,
                           int headerBytes, LoadBalancingScheme scheme, EntropyConfig entropy, FluidCc cc,
                           double dctcpInitialAlpha, int ackEvery, double kMinBdp, double kMaxBdp, double trimBdp,
-                          SplitMode split, double stepMtus, long seed) {
+                          SplitMode split, double stepMtus, long seed, boolean fastForward) {
 
     /** Link rate default: 400 Gb/s, as the packet simulator (§"Evaluation", "Setup"). */
     public static final long DEFAULT_RATE_BPS = FabricParameters.DEFAULT_RATE_BPS;
@@ -58,6 +60,12 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
     public static final double DEFAULT_TRIM_BDP = FabricParameters.DEFAULT_TRIM_BDP;
     /** DCTCP's default initial alpha: 0, as the packet simulator ({@code Dctcp.DEFAULT_INITIAL_ALPHA}). */
     public static final double DEFAULT_INITIAL_ALPHA = 0.0;
+    /**
+     * Fast-forward is on by default: once every active host's NIC has been busy with data for a window of
+     * 4 base RTTs with nothing trimmed, the quantum engine leaps to 4 base RTTs before the first flow could
+     * finish (fluid-sim/README.md, "Fast-forward"; {@code SteadyState}).
+     */
+    public static final boolean DEFAULT_FAST_FORWARD = true;
     /**
      * Default step of {@link SplitMode#PACKET} runs: 8 MTU serializations (2.7 us at 100G, 0.67 us at 400G).
      * In the quantum engine the step only clocks the flows (sends, DCTCP, PRIME's feedback, the ACK load and
@@ -186,19 +194,25 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
     /** The same configuration with another scheme. */
     public FluidConfig withScheme(LoadBalancingScheme s) {
         return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, s, entropy, cc,
-                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, split, stepMtus, seed);
+                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, split, stepMtus, seed, fastForward);
     }
 
     /** The same configuration with another split mode and that mode's default step. */
     public FluidConfig withSplit(SplitMode m) {
         return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
-                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, m, Double.NaN, seed);
+                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, m, Double.NaN, seed, fastForward);
     }
 
     /** The same configuration with another step. */
     public FluidConfig withStepMtus(double s) {
         return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
-                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, split, s, seed);
+                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, split, s, seed, fastForward);
+    }
+
+    /** The same configuration with fast-forward on or off. */
+    public FluidConfig withFastForward(boolean on) {
+        return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
+                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, split, stepMtus, seed, on);
     }
 
     /** Fluent builder holding the paper's defaults. */
@@ -220,6 +234,7 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
         private SplitMode split = SplitMode.PACKET;
         private double step = Double.NaN;
         private long seed = 1;
+        private boolean fastForward = DEFAULT_FAST_FORWARD;
 
         private Builder(FatTree tree) {
             this.tree = tree;
@@ -302,10 +317,16 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
             return this;
         }
 
+        /** Whether the quantum engine may leap over steady stretches (default {@link #DEFAULT_FAST_FORWARD}). */
+        public Builder fastForward(boolean on) {
+            this.fastForward = on;
+            return this;
+        }
+
         /** Validates and builds. */
         public FluidConfig build() {
             return new FluidConfig(tree, faults, rate, delay, mtu, header, scheme, entropy, cc, alpha0, ackEvery, kMin,
-                    kMax, trim, split, step, seed);
+                    kMax, trim, split, step, seed, fastForward);
         }
     }
 }

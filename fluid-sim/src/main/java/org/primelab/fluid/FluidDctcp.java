@@ -73,6 +73,16 @@ public final class FluidDctcp {
         return window;
     }
 
+    /** Additive increase per window, bytes. */
+    public double mss() {
+        return mss;
+    }
+
+    /** The window's cap, bytes. */
+    public double maxWindow() {
+        return maxWindow;
+    }
+
     /** Current alpha. */
     public double alpha() {
         return alpha;
@@ -93,5 +103,39 @@ public final class FluidDctcp {
         double dw = mss * (1 - f) * bytes / w - (alpha / 2) * pi * bytes;
         alpha += G * (f - alpha) * bytes / w;
         window = Math.min(maxWindow, Math.max(minWindow, w + dw));
+    }
+
+    /**
+     * Acknowledges {@code bytes} at a steady marked fraction {@code marked}, integrated in sub-steps of one
+     * window each (the Euler step {@link #onAcked} takes is at most a window, as in a run's steps); for
+     * fast-forward ({@code SteadyState}).
+     */
+    public void advance(double bytes, double marked) {
+        double left = bytes;
+        while (left > 0 && !fixed) {
+            double a = Math.min(left, window);
+            onAcked(a, marked);
+            left -= a;
+        }
+    }
+
+    /**
+     * The lowest window {@link #advance}{@code (bytes, marked)} would pass through, this window included;
+     * the state is left as it was.
+     */
+    public double lowestWindowOver(double bytes, double marked) {
+        double w0 = window;
+        double a0 = alpha;
+        double lowest = window;
+        double left = bytes;
+        while (left > 0 && !fixed && marked > 0) {
+            double a = Math.min(left, window);
+            onAcked(a, marked);
+            lowest = Math.min(lowest, window);
+            left -= a;
+        }
+        window = w0;
+        alpha = a0;
+        return lowest;
     }
 }

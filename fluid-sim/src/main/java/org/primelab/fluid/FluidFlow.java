@@ -26,6 +26,10 @@ abstract class FluidFlow {
     double trimmed;
     double marked;
     double lastArrival;
+    /** The lowest congestion window since fast-forward's current streak began ({@code SteadyState}). */
+    double lowestWindow;
+    /** Sum of the congestion window over the steps so far, bytes·steps (its mean over a window: {@code SteadyState}). */
+    double windowSum;
     long endPs;
 
     FluidFlow(FluidConfig config, Flow flow, FlowPaths paths) {

@@ -18,11 +18,12 @@ import org.primelab.core.units.Units;
  * @param idealMaxFctPs ideal max FCT (analytical {@code IdealFct}, as the packet simulator)
  * @param endPs when the last flow completed
  * @param steps integration steps taken
+ * @param fastForwardPs simulated time leapt over by fast-forward instead of integrated (0 if none)
  * @param wallNanos wall-clock time of the run
  */
 public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<FluidLinkStats> links,
                           QueueTrajectories trajectories, long idealMaxFctPs, long endPs, long steps,
-                          long wallNanos) {
+                          long fastForwardPs, long wallNanos) {
 
     /** Largest FCT. */
     public long maxFctPs() {

@@ -27,8 +27,12 @@ import org.primelab.core.workload.Flow;
  * links closes the step (drain to the step's end, ACK load, busy fractions).
  *
  * <p><b>Layout.</b> What a quantum's visit of a link reads and writes is one stride of {@link #S} doubles
- * (one cache line) in {@link #ls}; the per-step link bookkeeping is a linear pass. Nothing is allocated
+ * (two cache lines) in {@link #ls}; the per-step link bookkeeping is a linear pass. Nothing is allocated
  * per step once the buffers have grown to the run's largest step (except queue-trajectory samples).
+ *
+ * <p><b>Fast-forward.</b> After every step {@link SteadyState} is told whether anything was trimmed; at
+ * the end of each window it may grant a leap, which {@link #leap} applies (fluid-sim/README.md,
+ * "Fast-forward").
  */
 final class QuantumEngine {
     // ---- per-link state a quantum's visit reads and writes: one cache line per link
@@ -40,7 +44,11 @@ final class QuantumEngine {
     private static final int ARR = 5;      // data bytes arrived this step
     private static final int AREA = 6;     // integral of the queue, byte·ps
     private static final int MAXQ = 7;     // largest queue
-    private static final int S = 8;
+    private static final int INV = 8;      // 1 / line rate, ps per byte
+    private static final int RATE = 9;     // line rate, bytes/ps
+    private static final int HALFINV = 10; // 1 / (2·DRAIN)
+    private static final int ACKM = 11;    // variable ACK delay of the mirror link (half an MTU per busy port)
+    private static final int S = 16;
     /** Doubles per in-flight record: return time, bytes, marking probability, trimmed fraction. */
     private static final int R = 4;
 
@@ -71,9 +79,6 @@ final class QuantumEngine {
     // links
     private final int linkCount;
     private final double[] ls;
-    private final double[] inv;          // 1 / line rate, ps per byte
-    private final double[] halfInvDrain; // 1 / (2·DRAIN)
-    private final double[] ackMirror;    // variable ACK delay of the mirror link (half an MTU per busy port)
     private final double[] rateOf;
     private final double[] trimmedAt;
     private final double[] markedAt;
@@ -97,6 +102,27 @@ final class QuantumEngine {
     private final double[] hostAckNext;
     private final double[] hostBusy;
     private final int[] rr;
+    private final double[] hostAcksSent; // ACK bytes each NIC has sent over the run
+    private final double[] hostIdle;     // time each NIC has idled over the run, ps
+
+    // fast-forward (SteadyState)
+    private final boolean fastForward;
+    private final SteadyState steady;
+    private boolean cleanStep;
+    private long leapedSteps;
+    /**
+     * Time leapt over so far: the split rules run on the clock {@code t - leapedPs}, so a leap leaves their
+     * time-based state (PRIME's decaying penalties, REPS's timers) as it was, as it would stay in a steady
+     * stretch, instead of letting it expire.
+     */
+    private double leapedPs;
+    private final double[] leapLoad;
+    /**
+     * Relative slack of a leap's link-load check: the expected split's load against the link's data
+     * rate (both include the ACK load only approximately, the host's share of its NIC and the link's
+     * share of its rate differ by a fraction of the ACK ratio).
+     */
+    private static final double LEAP_LOAD_SLACK = 0.002;
 
     // flows
     private final FlowState[] fs;
@@ -146,9 +172,6 @@ final class QuantumEngine {
         Faults faults = config.faults();
         linkCount = tree.linkCount();
         ls = new double[linkCount * S];
-        inv = new double[linkCount];
-        halfInvDrain = new double[linkCount];
-        ackMirror = new double[linkCount];
         rateOf = new double[linkCount];
         trimmedAt = new double[linkCount];
         markedAt = new double[linkCount];
@@ -174,9 +197,10 @@ final class QuantumEngine {
             halfMtuSer[l] = 0.5 * ser;
             int b = l * S;
             rateOf[l] = rate[l];
-            inv[l] = 1 / rate[l];
+            ls[b + INV] = 1 / rate[l];
+            ls[b + RATE] = rate[l];
             ls[b + DRAIN] = rate[l];
-            halfInvDrain[l] = 0.5 / rate[l];
+            ls[b + HALFINV] = 0.5 / rate[l];
             ls[b + LASTF] = -1;
             switchLink[l] = tree.tierOf(tree.linkSource(l)) > 0;
             hostOfLink[l] = switchLink[l] ? -1 : tree.linkSource(l);
@@ -202,6 +226,7 @@ final class QuantumEngine {
             // never SplitMode.EXPECTED here: FluidSimulator runs this engine on packet splits and AR only
             SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, qStep, pending);
             s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
+            s.net = net;
             if (!anyFailure && s.rule instanceof GeneratorSplit g) {
                 g.assumeNoFailures();
             }
@@ -246,6 +271,12 @@ final class QuantumEngine {
         hostAckNext = new double[tree.hosts()];
         hostBusy = new double[tree.hosts()];
         rr = new int[tree.hosts()];
+        hostIdle = new double[tree.hosts()];
+        hostAcksSent = new double[tree.hosts()];
+        leapLoad = new double[linkCount];
+        fastForward = config.fastForward();
+        steady = new SteadyState(fs, hostFlows, hostAcksSent, hostIdle, nicRate, mtu, dt, config.baseRttPs(), ls, S, AREA,
+                markedAt);
         // emissions of a step end in [t, t + dt + one MTU serialization)
         buckets = (int) Math.ceil((dt / tMtu + 1) * BUCKETS_PER_MTU) + 1;
         bucketHead = new int[buckets];
@@ -261,6 +292,7 @@ final class QuantumEngine {
     FluidResult run() {
         long wallStart = System.nanoTime();
         remaining = n;
+        steady.restart(0);
         int hosts = hostFlows.length;
         while (remaining > 0) {
             if (steps >= MAX_STEPS) {
@@ -269,6 +301,7 @@ final class QuantumEngine {
             double t = steps * dt;
             double tEnd = t + dt;
             applyFailures(t);
+            cleanStep = true;
             nq = 0;
             Arrays.fill(bucketHead, -1);
             // Hosts in a rotating order: quanta emitted at the same instant meet at a link in the order
@@ -295,6 +328,12 @@ final class QuantumEngine {
                 sampler.sample(tEnd, qStep);
             }
             steps++;
+            if (fastForward && remaining > 0 && steady.observe(cleanStep, tEnd)) {
+                long leap = steady.leapSteps(tEnd, nextEvent(tEnd));
+                if (leap > 0) {
+                    leap(leap, tEnd);
+                }
+            }
         }
         long wall = System.nanoTime() - wallStart;
         return collect(FluidFlow.endPs(fs), wall);
@@ -311,7 +350,7 @@ final class QuantumEngine {
                 alive[l] = false;
                 ls[l * S + Q] = 0;
                 ls[l * S + DRAIN] = 0;
-                halfInvDrain[l] = 0;
+                ls[l * S + HALFINV] = 0;
                 qStep[l] = 0;
             }
         }
@@ -330,6 +369,7 @@ final class QuantumEngine {
         double ackTime = hostAck[h] / nicRate;
         double nic = Math.max(nicFree[h] + ackTime, t);
         double data = 0;
+        hostIdle[h] += nic - (nicFree[h] + ackTime);
         while (true) {
             int best = -1;
             double bestStart = INF;
@@ -344,6 +384,7 @@ final class QuantumEngine {
             if (best < 0) {
                 break;
             }
+            hostIdle[h] += bestStart - nic;
             FlowState s = fs[fl[best]];
             double size = Math.min(mtu, s.unsent);
             double e = bestStart + size / nicRate;
@@ -353,11 +394,14 @@ final class QuantumEngine {
             rr[h] = best + 1 == m ? 0 : best + 1;
         }
         nicFree[h] = nic;
+        hostAcksSent[h] += hostAck[h];
         hostBusy[h] = Math.min(1.0, (data + hostAck[h]) / (nicRate * dt));
         for (int j = 0; j < m; j++) {
             FlowState s = fs[fl[j]];
+            s.windowSum += s.cc.window();
             if (s.ackedAcc > 0) {
                 s.cc.onAcked(s.ackedAcc, s.markedAcc / s.ackedAcc);
+                s.lowestWindow = Math.min(s.lowestWindow, s.cc.window());
                 s.ackedAcc = 0;
                 s.markedAcc = 0;
             }
@@ -421,14 +465,15 @@ final class QuantumEngine {
         s.ackedAcc += b;
         s.markedAcc += (b - nacked) * mark + nacked;
         if (feedback) {
-            s.rule.onReturn(s.retTag[i], b, mark, trim, (long) s.ret[o]);
+            s.rule.onReturn(s.retTag[i], b, mark, trim, (long) (s.ret[o] - leapedPs));
         }
         s.head = i + 1 == s.retTag.length ? 0 : i + 1;
         s.count--;
     }
 
     private void emit(FlowState s, double size, double e, double t) {
-        int path = s.rule.pick((long) e);
+        int path = s.rule.pick((long) (e - leapedPs));
+        s.lastPath = path;
         s.inflight += size;
         s.unsent -= size;
         if (s.unsent < DUST_BYTES) {
@@ -447,7 +492,7 @@ final class QuantumEngine {
         int[] links = s.fwd[path];
         qLinks[i] = links;
         qArrive[i] = e + s.fwdLat[path];
-        qReturn[i] = s.ackConst[qAck[i]] + hold + (mirrorAcks ? ackMirror[links[0]] : 0);
+        qReturn[i] = s.ackConst[qAck[i]] + hold + (mirrorAcks ? ls[links[0] * S + ACKM] : 0);
         int b = (int) ((e - t) * bucketsPerPs);
         b = b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
         qNext[i] = bucketHead[b];
@@ -505,12 +550,12 @@ final class QuantumEngine {
             double gap = e > last ? e - last : 0;
             double d = ls[o + DRAIN] * gap;
             double rest = qq - d;
-            ls[o + AREA] += rest > 0 ? (qq - 0.5 * d) * gap : qq * qq * halfInvDrain[l];
+            ls[o + AREA] += rest > 0 ? (qq - 0.5 * d) * gap : qq * qq * ls[o + HALFINV];
             qq = rest > 0 ? rest : 0;
             ls[o + T] = e > last ? e : last;
             double ahead = qq;
             if (ls[o + LASTF] == f) {
-                double own = (ls[o + OWNEND] - e) * rateOf[l];
+                double own = (ls[o + OWNEND] - e) * ls[o + RATE];
                 if (own > 0) {
                     ahead = ahead > own ? ahead - own : 0;
                 }
@@ -518,7 +563,7 @@ final class QuantumEngine {
             if (ahead > trimLimit) {
                 ahead = trimLimit;
             }
-            double il = inv[l];
+            double il = ls[o + INV];
             wait += ahead * il;
             double in = b * keep;
             double x = ahead + b - kMin;
@@ -533,6 +578,7 @@ final class QuantumEngine {
                 qq = trimLimit;
                 keep -= trimmed / b;
                 trimmedAt[l] += trimmed;
+                cleanStep = false;
             }
             ls[o + ARR] += in;
             if (qq > ls[o + MAXQ]) {
@@ -541,7 +587,7 @@ final class QuantumEngine {
             ls[o + Q] = qq;
             ls[o + LASTF] = f;
             ls[o + OWNEND] = e + b * il;
-            ackVar += ackMirror[l];
+            ackVar += ls[o + ACKM];
         }
         qArrive[i] += wait;
         if (mirrorAcks) {
@@ -613,7 +659,7 @@ final class QuantumEngine {
                             ls[o + AREA] += (qq - 0.5 * d) * gap;
                             qq -= d;
                         } else {
-                            ls[o + AREA] += qq * qq * halfInvDrain[l];
+                            ls[o + AREA] += qq * qq * ls[o + HALFINV];
                             qq = 0;
                         }
                         ls[o + Q] = qq;
@@ -625,7 +671,7 @@ final class QuantumEngine {
                 qStep[l] = qq;
                 double drain = alive[l] ? Math.max(0, rate - ackBytes[l] / window) : 0;
                 ls[o + DRAIN] = drain;
-                halfInvDrain[l] = drain > 0 ? 0.5 / drain : 0;
+                ls[o + HALFINV] = drain > 0 ? 0.5 / drain : 0;
             } else {
                 busy = hostBusy[hostOfLink[l]];
             }
@@ -635,10 +681,116 @@ final class QuantumEngine {
             ackBytes[l] = 0;
         }
         for (int l = 0; l < linkCount; l++) {
-            ackMirror[l] = ackSelf[mirror[l]];
+            ls[l * S + ACKM] = ackSelf[mirror[l]];
         }
         System.arraycopy(hostAckNext, 0, hostAck, 0, hostAck.length);
         Arrays.fill(hostAckNext, 0);
+    }
+
+    // ------------------------------------------------------------------ fast-forward
+
+    /** The next flow start or link failure after {@code t} (infinity if none). */
+    private double nextEvent(double t) {
+        double next = INF;
+        for (FlowState s : fs) {
+            if (s.flow.startPs() > t) {
+                next = Math.min(next, s.flow.startPs());
+            }
+        }
+        if (anyFailure) {
+            for (int l = 0; l < linkCount; l++) {
+                if (alive[l] && failAt[l] != Faults.NEVER && failAt[l] > t) {
+                    next = Math.min(next, failAt[l]);
+                }
+            }
+        }
+        return next;
+    }
+
+    /**
+     * Leaps {@code count} steps from {@code now} ({@link SteadyState}) unless the flows' expected splits
+     * would carry more over a link than its data rate: every active flow sends the whole packets
+     * {@link SteadyState#flowBytes} (delivered untrimmed, marked at the window's fraction, acknowledged into
+     * its DCTCP); its host's NIC clock, its in-flight quanta and their return times move on by the leap
+     * (a NIC-bound host's by the NIC time its packets took); queues keep their state and move on in time;
+     * per-link statistics grow at the window's rates (time-integrated queue, marked bytes) and data bytes
+     * by the expected splits.
+     */
+    private void leap(long count, double now) {
+        double span = count * dt;
+        Arrays.fill(leapLoad, 0);
+        for (FlowState s : fs) {
+            double bytes = steady.flowBytes[s.flow.id()];
+            if (bytes > 0) {
+                spread(s, bytes, leapLoad);
+            }
+        }
+        for (int l = 0; l < linkCount; l++) {
+            if (switchLink[l] && leapLoad[l] > ls[l * S + DRAIN] * span * (1 + LEAP_LOAD_SLACK) + mtu) {
+                steady.restart(now);   // a link would carry more than it can: the rates are not sustainable
+                return;
+            }
+        }
+        double window = now - steady.windowStart();
+        for (int h = 0; h < hostFlows.length; h++) {
+            hostAcksSent[h] += hostAck[h] * count;
+            double shift = steady.hostShift[h];
+            if (shift <= 0) {
+                continue;
+            }
+            nicFree[h] += shift;
+            for (int f : hostFlows[h]) {
+                FlowState s = fs[f];
+                double bytes = steady.flowBytes[f];
+                if (bytes <= 0) {
+                    continue;
+                }
+                double marked = steady.flowMarked[f];
+                s.unsent -= bytes;
+                s.delivered += bytes;
+                s.marked += bytes * marked;
+                s.cc.advance(bytes, marked);
+                s.readyAt += shift;
+                int cap = s.retTag.length;
+                for (int i = 0, j = s.head; i < s.count; i++, j = j + 1 == cap ? 0 : j + 1) {
+                    s.ret[j * R] += shift;
+                }
+            }
+        }
+        for (int l = 0; l < linkCount; l++) {
+            int o = l * S;
+            arrived[l] += leapLoad[l];
+            ls[o + T] += span;
+            ls[o + OWNEND] += span;
+            ls[o + AREA] += (ls[o + AREA] - steady.linkArea0(l)) / window * span;
+            markedAt[l] += (markedAt[l] - steady.linkMarked0(l)) / window * span;
+        }
+        steps += count;
+        leapedSteps += count;
+        leapedPs += span;
+        steady.restart(now + span);
+    }
+
+    /** Adds {@code bytes} of flow {@code s} to {@code load} by link, by its expected split (see {@link SteadyState}). */
+    private void spread(FlowState s, double bytes, double[] load) {
+        if (config.scheme() == LoadBalancingScheme.ECMP) {
+            for (int l : s.fwd[s.lastPath]) {
+                load[l] += bytes;
+            }
+            return;
+        }
+        int live = 0;
+        for (int p = 0; p < s.fwd.length; p++) {
+            live += s.net.alive(p) ? 1 : 0;
+        }
+        double share = bytes / live;
+        for (int p = 0; p < s.fwd.length; p++) {
+            if (s.net.alive(p)) {
+                for (int l : s.fwd[p]) {
+                    load[l] += share;
+                }
+            }
+        }
     }
 
     // ------------------------------------------------------------------ output
@@ -654,13 +806,15 @@ final class QuantumEngine {
                     markedAt[l]));
         }
         return new FluidResult(config, FluidFlow.stats(fs), List.copyOf(links), sampler.trajectories(),
-                FluidFlow.idealMaxFctPs(config, fs), end, steps, wallNanos);
+                FluidFlow.idealMaxFctPs(config, fs), end, steps - leapedSteps, Math.round(leapedSteps * dt), wallNanos);
     }
 
     /** Per-flow state. */
     private final class FlowState extends FluidFlow {
         final int dst;
         int[][] fwd;
+        SplitRule.Network net;
+        int lastPath;
         double[] fwdLat;
         double[] ackConst;
         double readyAt;

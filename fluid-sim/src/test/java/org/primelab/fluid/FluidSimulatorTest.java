@@ -125,7 +125,7 @@ class FluidSimulatorTest {
         FluidConfig c = FluidConfig.builder(t).scheme(LoadBalancingScheme.ECMP).build();
         assertNotEquals(run(c.withScheme(LoadBalancingScheme.ECMP), flows).meanFctPs(),
                 run(new FluidConfig(t, null, c.linkRateBps(), c.propagationPs(), c.mtuBytes(), c.headerBytes(),
-                        LoadBalancingScheme.ECMP, null, c.cc(), 0, 4, 0.25, 0.75, 1, SplitMode.PACKET, 0.5, 99), flows)
+                        LoadBalancingScheme.ECMP, null, c.cc(), 0, 4, 0.25, 0.75, 1, SplitMode.PACKET, 0.5, 99, true), flows)
                         .meanFctPs(), "another seed re-hashes ECMP");
     }
 

@@ -1,0 +1,444 @@
+package org.primelab.fluid;
+
+import java.util.Arrays;
+
+/**
+ * Fast-forward of the quantum engine (fluid-sim/README.md, "Fast-forward"): the fluid model's adaptive
+ * step. Where the flows' rates follow from what the last stretch showed, one long step (a leap) replaces
+ * many short ones, as an ODE solver lengthens its step where the solution is smooth; completions, flow
+ * starts and link failures are always integrated step by step.
+ *
+ * <p><b>Windows.</b> The engine runs in windows of {@link #WINDOW_RTTS} base RTTs; a window with a trim
+ * anywhere, or one that began less than {@link #SETTLE_RTTS} base RTTs after an active flow's start (before
+ * its feedback loop had settled), is never leapt from. At the end of a window the run takes one of two
+ * leaps, or none:
+ *
+ * <ul>
+ *   <li><b>Steady leap</b>, when every active host's NIC was busy (idle at most {@link #MAX_HOST_IDLE} of
+ *       the window, at most {@link #MAX_IDLE} on average over the hosts) and every active flow's window
+ *       has settled (at its cap throughout the window, or moved by less than one MSS). Each host then
+ *       sends at its line rate less its own ACKs and less its expected idle share, evenly among its
+ *       flows; the idle share is the window's mean plus the host's own deviation from it scaled by
+ *       {@code sqrt(window / leap)} (idles come in independent episodes, a rare deep queue on a path,
+ *       whose count spreads with the square root of time: scaling one window's luck linearly would
+ *       exaggerate it, dropping it would lose the spread that sets the max FCT). The leap ends
+ *       {@link #GUARD_RTTS} base RTT before the first flow could finish (or the next start or failure)
+ *       and is at most {@link #LEAP_GROWTH} times as long as the stretch has been steady: a stretch is
+ *       trusted in proportion to how long it has held, and checked again after each leap.</li>
+ *   <li><b>Ramp leap</b>, otherwise, while DCTCP's additive increase alone drives the windows (the marks of
+ *       the window would not cut them over the leap): at most {@link #RAMP_LEAP_WINDOWS} windows. By
+ *       Little's law a flow's mean window over its rate in the window is its effective RTT {@code R}
+ *       (queueing included); over the leap its window grows by one MSS per {@code R} and its rate is
+ *       {@code W(t)/R}, capped at its NIC share (a host whose NIC never idled in the window sends at that
+ *       share throughout). No ramp leap comes within {@link #GUARD_RTTS} base RTT of a flow's finish.</li>
+ * </ul>
+ *
+ * <p>Either leap is refused when the flows' expected splits would load a link beyond its data rate (the
+ * engine checks it, {@code QuantumEngine.leap}), or when a flow's DCTCP, advanced over the leap's bytes
+ * at the window's marked fraction ({@link FluidDctcp#lowestWindowOver}), would fall below the lowest
+ * window it had in the window. During a leap each flow sends whole packets, delivered untrimmed; queues,
+ * in-flight quanta and the ACK load keep the state they had (the split rules' clocks stop, so PRIME's
+ * penalties and REPS's timers do not expire), and per-link statistics grow at the window's rates.
+ */
+final class SteadyState {
+    /** Length of a window, in base RTTs: the stretch whose rates a leap extends. */
+    static final int WINDOW_RTTS = 2;
+    /** A window begins at least this many base RTTs after every active flow's start (its feedback has settled). */
+    static final double SETTLE_RTTS = 2;
+    /** A leap ends this many base RTTs before the first flow could finish. */
+    static final double GUARD_RTTS = 1;
+    /**
+     * Longest ramp leap, in windows. Longer ramp leaps drift: the effective RTT grows with the queues as
+     * the rates rise, so the model's rates run ahead of the window that follows (by 1-3% per 2-window
+     * leap on the cross-validation suite).
+     */
+    static final int RAMP_LEAP_WINDOWS = 2;
+    /** A steady stretch is leapt for at most this many times the time it has already held. */
+    static final double LEAP_GROWTH = 4;
+    /** Largest mean idle share of the active hosts' NICs in a window for a steady leap: 1%. */
+    static final double MAX_IDLE = 0.01;
+    /**
+     * Largest idle share of any one active host's NIC in a window for a steady leap: 10%. Above it the
+     * host is held back by something of its own (a bottleneck, its window), not by sporadic queueing.
+     */
+    static final double MAX_HOST_IDLE = 0.10;
+
+    private final FluidFlow[] flows;
+    private final int[][] hostFlows;
+    private final double nicRate;
+    private final double mtu;
+    private final double dt;
+    private final double baseRtt;
+    /** Steps of a window. */
+    final int windowSteps;
+
+    // the snapshot at the start of the current window
+    private double t0;
+    /** Start of the stretch in which every window has passed the long leap's checks (NaN: none). */
+    private double steadySince = Double.NaN;
+    private int stepsInWindow;
+    private final double[] hostAcks;
+    private final double[] acks0;
+    private final double[] hostIdle;
+    private final double[] idle0;
+    private final double[] windowIdle;
+    private final double[] delivered0;
+    private final double[] marked0;
+    private final double[] unsent0;
+    private final double[] windowSum0;
+    private final double[] window0;
+    private final double[] linkState;
+    private final int stride;
+    private final int areaOffset;
+    private final double[] linkMarked;
+    private final double[] area0;
+    private final double[] linkMarked0;
+
+    // the leap being prepared: per host, NIC time the leap's data takes; per flow, bytes and marked fraction
+    final double[] hostShift;
+    final double[] flowBytes;
+    final double[] flowMarked;
+
+    /**
+     * @param flows the engine's flows
+     * @param hostFlows flows of each host
+     * @param hostAcks ACK bytes each host's NIC has sent (read live)
+     * @param hostIdle time each host's NIC has idled, ps (read live)
+     * @param nicRate NIC line rate, bytes/ps
+     * @param mtu quantum size, bytes
+     * @param dt the step, ps
+     * @param baseRttPs the fabric's base RTT
+     * @param linkState the engine's per-link records (read live), {@code stride} doubles per link
+     * @param stride doubles per link record
+     * @param areaOffset offset of the time-integrated queue in a record
+     * @param linkMarked marked bytes per link (read live)
+     */
+    SteadyState(FluidFlow[] flows, int[][] hostFlows, double[] hostAcks, double[] hostIdle, double nicRate,
+                double mtu, double dt, double baseRttPs, double[] linkState, int stride, int areaOffset,
+                double[] linkMarked) {
+        this.linkState = linkState;
+        this.stride = stride;
+        this.areaOffset = areaOffset;
+        this.linkMarked = linkMarked;
+        this.area0 = new double[linkMarked.length];
+        this.linkMarked0 = new double[linkMarked.length];
+        this.flows = flows;
+        this.hostFlows = hostFlows;
+        this.hostAcks = hostAcks;
+        this.acks0 = new double[hostFlows.length];
+        this.hostIdle = hostIdle;
+        this.idle0 = new double[hostFlows.length];
+        this.windowIdle = new double[hostFlows.length];
+        this.nicRate = nicRate;
+        this.mtu = mtu;
+        this.dt = dt;
+        this.baseRtt = baseRttPs;
+        this.windowSteps = (int) Math.ceil(WINDOW_RTTS * baseRttPs / dt);
+        delivered0 = new double[flows.length];
+        marked0 = new double[flows.length];
+        unsent0 = new double[flows.length];
+        windowSum0 = new double[flows.length];
+        window0 = new double[flows.length];
+        hostShift = new double[hostFlows.length];
+        flowBytes = new double[flows.length];
+        flowMarked = new double[flows.length];
+    }
+
+    /** Start of the current window (the snapshot's time). */
+    double windowStart() {
+        return t0;
+    }
+
+    /**
+     * A step ending at {@code tEnd} was clean (nothing trimmed) or not; returns whether the window is complete.
+     * A trim starts a new window.
+     */
+    boolean observe(boolean steady, double tEnd) {
+        if (!steady || youngestActiveStart(tEnd) > t0 - SETTLE_RTTS * baseRtt) {
+            restart(tEnd);   // a trim, or a flow whose feedback loop had not closed when the window began
+            return false;
+        }
+        return ++stepsInWindow >= windowSteps;
+    }
+
+    /** Starts a new window at {@code t}: snapshots the hosts', flows' and links' counters. */
+    void restart(double t) {
+        t0 = t;
+        stepsInWindow = 0;
+        System.arraycopy(hostAcks, 0, acks0, 0, acks0.length);
+        System.arraycopy(hostIdle, 0, idle0, 0, idle0.length);
+        for (int i = 0; i < flows.length; i++) {
+            delivered0[i] = flows[i].delivered;
+            marked0[i] = flows[i].marked;
+            unsent0[i] = flows[i].unsent;
+            windowSum0[i] = flows[i].windowSum;
+            window0[i] = flows[i].cc.window();
+            flows[i].lowestWindow = flows[i].cc.window();
+        }
+        for (int l = 0; l < area0.length; l++) {
+            area0[l] = linkState[l * stride + areaOffset];
+        }
+        System.arraycopy(linkMarked, 0, linkMarked0, 0, linkMarked0.length);
+    }
+
+    /** Link {@code l}'s time-integrated queue at the start of the window. */
+    double linkArea0(int l) {
+        return area0[l];
+    }
+
+    /** Link {@code l}'s marked bytes at the start of the window. */
+    double linkMarked0(int l) {
+        return linkMarked0[l];
+    }
+
+    /**
+     * How many whole steps the run may leap at {@code now} (0: none), given the next flow start or link
+     * failure {@code nextEvent} (infinity if none). Fills {@link #hostShift}, {@link #flowBytes} and
+     * {@link #flowMarked} for the leap; every outcome but a flow in its tail starts a new window.
+     */
+    long leapSteps(double now, double nextEvent) {
+        double span = now - t0;
+        boolean nicBound = true;
+        double idleSum = 0;
+        int hosts = 0;
+        for (int h = 0; h < hostFlows.length; h++) {
+            int active = activeFlows(h, now);
+            if (active < 0) {
+                return 0;   // a flow in its tail: its completion is an event within an RTT
+            }
+            windowIdle[h] = active == 0 ? 0 : (hostIdle[h] - idle0[h]) / span;
+            nicBound &= active == 0 || windowIdle[h] <= MAX_HOST_IDLE;
+            idleSum += windowIdle[h];
+            hosts += active > 0 ? 1 : 0;
+        }
+        if (hosts == 0) {
+            return 0;
+        }
+        if (!nicBound || idleSum / hosts > MAX_IDLE || !windowsSettled(now)) {
+            steadySince = Double.NaN;
+            return rampLeap(now, nextEvent, span);
+        }
+        if (Double.isNaN(steadySince)) {
+            steadySince = t0;
+        }
+        double meanIdle = idleSum / hosts;
+        // the leap's length depends on the rates and (through the idle estimate) the rates on the length:
+        // start from the mean idle and shorten until the fastest flow's finish is a guard away
+        long steps = leapLength(now, nextEvent, meanIdle, span, Double.POSITIVE_INFINITY);
+        for (int round = 0; round < 3 && steps > 0; round++) {
+            long again = leapLength(now, nextEvent, meanIdle, span, steps * dt);
+            if (again >= steps) {
+                break;
+            }
+            steps = again;
+        }
+        // a stretch steady for a time is trusted for LEAP_GROWTH times as long, then checked again
+        steps = Math.min(steps, (long) Math.floor(LEAP_GROWTH * (now - steadySince) / dt));
+        if (steps <= 0) {
+            restart(now);
+            return 0;
+        }
+        rates(now, meanIdle, span, steps * dt);
+        double leap = steps * dt;
+        for (int h = 0; h < hostFlows.length; h++) {
+            double used = 0;
+            int active = 0;
+            for (int f : hostFlows[h]) {
+                double rate = flowBytes[f];
+                if (rate <= 0) {
+                    continue;
+                }
+                FluidFlow s = flows[f];
+                // whole packets (the flow's last, short packet stays its last), enough to keep the NIC busy
+                // to the leap's end: the NIC then resumes mid-packet, as at any step boundary
+                double bytes = Math.ceil(rate * leap / mtu) * mtu;
+                double got = s.delivered - delivered0[f];
+                double marked = got > 0 ? (s.marked - marked0[f]) / got : 0;
+                if (s.cc.lowestWindowOver(bytes, marked) < s.lowestWindow - mtu) {
+                    restart(now);   // the window would fall below the window's own lowest: not stationary
+                    return 0;
+                }
+                flowBytes[f] = bytes;
+                flowMarked[f] = marked;
+                used += bytes / rate;
+                active++;
+            }
+            hostShift[h] = active > 0 ? used / active : 0;
+        }
+        return steps;
+    }
+
+    /**
+     * The short leap of a window-limited stretch (DCTCP's additive increase after the start, before the
+     * flows reach their NIC's rate): at most {@link #RAMP_LEAP_WINDOWS} windows, each flow at the rate its
+     * window allows. By Little's law the window's mean window {@code W} over its rate {@code r} is the
+     * flow's effective RTT {@code R} (queueing included); over the leap the window grows by one MSS per
+     * {@code R} (no cut: checked as for long leaps) and the rate is {@code W(t)/R}, capped at the NIC's
+     * share. A leap that would reach a guard's distance of a flow's finish is not taken.
+     */
+    private long rampLeap(double now, double nextEvent, double span) {
+        long steps = Math.min((long) RAMP_LEAP_WINDOWS * windowSteps,
+                (long) Math.floor((nextEvent - now - GUARD_RTTS * baseRtt) / dt));
+        if (steps <= 0 || stepsInWindow <= 0) {
+            restart(now);
+            return 0;
+        }
+        double leap = steps * dt;
+        double guard = GUARD_RTTS * baseRtt;
+        Arrays.fill(flowBytes, 0);
+        Arrays.fill(hostShift, 0);
+        for (int h = 0; h < hostFlows.length; h++) {
+            int active = activeFlows(h, now);
+            if (active <= 0) {
+                continue;
+            }
+            double cap = (nicRate - (hostAcks[h] - acks0[h]) / span) / active;
+            double shift = leap;
+            for (int f : hostFlows[h]) {
+                FluidFlow s = flows[f];
+                if (s.done || s.flow.startPs() > now) {
+                    continue;
+                }
+                double rate = (unsent0[f] - s.unsent) / span;
+                double meanWindow = (s.windowSum - windowSum0[f]) / stepsInWindow;
+                if (!(rate > 0 && cap > 0)) {
+                    restart(now);
+                    return 0;
+                }
+                double rtt = meanWindow / rate;
+                double w0 = s.cc.window();
+                double grow = s.cc.mss() / rtt;   // window growth, bytes per ps
+                double wMax = s.cc.maxWindow();
+                // a host whose NIC never idled in the window is held by its NIC, whatever its window
+                double exact = windowIdle[h] <= 0 ? cap * leap : sentOver(0, leap, w0, grow, wMax, rtt, cap);
+                // a flow its NIC holds at the leap's end keeps the NIC busy into the next step (whole packets,
+                // rounded up, and its host's clock moves on by their time); one its window holds stops short
+                boolean nicBoundAtEnd = windowIdle[h] <= 0 || Math.min(wMax, w0 + grow * leap) / rtt >= cap;
+                double bytes = (nicBoundAtEnd ? Math.ceil(exact / mtu) : Math.floor(exact / mtu)) * mtu;
+                if (s.unsent - bytes < guard * cap) {
+                    restart(now);   // too close to its finish: integrate it step by step
+                    return 0;
+                }
+                double got = s.delivered - delivered0[f];
+                double marked = got > 0 ? (s.marked - marked0[f]) / got : 0;
+                if (s.cc.lowestWindowOver(bytes, marked) < w0 - mtu) {
+                    restart(now);   // marks would cut the window: not additive increase alone
+                    return 0;
+                }
+                flowBytes[f] = bytes;
+                flowMarked[f] = marked;
+                shift = Math.max(shift, nicBoundAtEnd ? leap + (bytes - exact) / (cap * active) : leap);
+            }
+            hostShift[h] = shift;
+        }
+        return steps;
+    }
+
+    /**
+     * Bytes a window-limited flow sends in {@code [from, to)} after a leap's start: rate
+     * {@code min(cap, W(t)/rtt)} with {@code W(t) = min(wMax, w0 + grow·t)} (midpoint rule, fine enough for
+     * a piecewise-linear rate).
+     */
+    private static double sentOver(double from, double to, double w0, double grow, double wMax, double rtt,
+                                   double cap) {
+        int n = 32;
+        double h = (to - from) / n;
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            double t = from + (i + 0.5) * h;
+            sum += Math.min(cap, Math.min(wMax, w0 + grow * t) / rtt);
+        }
+        return sum * h;
+    }
+
+    /**
+     * Whether every active flow's window has settled: at its cap throughout the window, or moved by less
+     * than one MSS over it (marks balance the additive increase). A window still growing raises the
+     * queues; one that has just reached its cap has not yet filled them.
+     */
+    private boolean windowsSettled(double now) {
+        for (int f = 0; f < flows.length; f++) {
+            FluidFlow s = flows[f];
+            if (s.done || s.flow.startPs() > now) {
+                continue;
+            }
+            double cap = s.cc.maxWindow() - mtu;
+            double w = s.cc.window();
+            boolean capped = window0[f] >= cap && w >= cap;
+            if (!capped && Math.abs(w - window0[f]) >= s.cc.mss()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whole steps to the guard before the earliest finish or event, at the rates {@link #rates} gives. */
+    private long leapLength(double now, double nextEvent, double meanIdle, double span, double leap) {
+        rates(now, meanIdle, span, leap);
+        double horizon = nextEvent - now;
+        for (int f = 0; f < flows.length; f++) {
+            if (flowBytes[f] > 0) {
+                horizon = Math.min(horizon, flows[f].unsent / flowBytes[f]);
+            } else if (flowBytes[f] < 0) {
+                return 0;
+            }
+        }
+        return (long) Math.floor((horizon - GUARD_RTTS * baseRtt) / dt);
+    }
+
+    /**
+     * Fills {@link #flowBytes} with each active flow's rate over a leap of {@code leap} ps (infinite: the
+     * mean idle share alone): its host's NIC rate less the ACKs it sent over the window and less the idle
+     * share expected over the leap, evenly among the host's active flows; -1 if that leaves nothing. The
+     * idle share over the leap is the window's mean {@code meanIdle} plus the host's own deviation from it
+     * scaled by {@code sqrt(window / leap)}: idles come in independent episodes (a rare deep queue on a
+     * path), whose count over a stretch has a spread growing with the square root of its length, so
+     * scaling the deviation linearly would exaggerate one window's luck and dropping it would lose the
+     * spread that sets the max FCT.
+     */
+    private void rates(double now, double meanIdle, double span, double leap) {
+        Arrays.fill(flowBytes, 0);
+        double scale = Double.isInfinite(leap) ? 0 : Math.sqrt(span / leap);
+        for (int h = 0; h < hostFlows.length; h++) {
+            int active = activeFlows(h, now);
+            if (active <= 0) {
+                continue;
+            }
+            double idle = Math.max(0, meanIdle + (windowIdle[h] - meanIdle) * scale);
+            double ackRate = (hostAcks[h] - acks0[h]) / span;
+            double perFlow = (nicRate * (1 - idle) - ackRate) / active;
+            for (int f : hostFlows[h]) {
+                FluidFlow s = flows[f];
+                if (!s.done && s.flow.startPs() <= now) {
+                    flowBytes[f] = perFlow > 0 ? perFlow : -1;
+                }
+            }
+        }
+    }
+
+    /** The latest start among the started, unfinished flows (minus infinity if none). */
+    private double youngestActiveStart(double now) {
+        double latest = Double.NEGATIVE_INFINITY;
+        for (FluidFlow s : flows) {
+            if (!s.done && s.flow.startPs() <= now) {
+                latest = Math.max(latest, s.flow.startPs());
+            }
+        }
+        return latest;
+    }
+
+    /** Started, unfinished flows of host {@code h} at {@code now}; -1 if one of them has nothing left to send. */
+    private int activeFlows(int h, double now) {
+        int active = 0;
+        for (int f : hostFlows[h]) {
+            FluidFlow s = flows[f];
+            if (!s.done && s.flow.startPs() <= now) {
+                if (s.unsent <= 0) {
+                    return -1;
+                }
+                active++;
+            }
+        }
+        return active;
+    }
+}
