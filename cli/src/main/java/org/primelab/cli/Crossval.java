@@ -219,7 +219,8 @@ final class Crossval {
     /**
      * The speed-up measurement on scenario {@code s}: {@code repeats} rounds, each running the packet
      * simulator and then the fluid simulator on the same configuration and workload in this JVM (warm:
-     * the suite ran first), timing each run from construction to result by wall clock and by the thread's CPU time
+     * the suite ran first; a collection before each run, so neither pays for the other's garbage), timing each
+     * run from construction to result by wall clock and by the thread's CPU time
      * (the CPU time is immune to other processes on a shared machine). Reports the medians.
      */
     static Speed speed(Scenario s, long seed, int repeats, boolean fastForward) {
@@ -237,18 +238,23 @@ final class Crossval {
         long steps = 0;
         double leapt = 0;
         for (int i = 0; i < repeats; i++) {
+            // each run starts without the other's garbage to collect (as JMH's forced GC between iterations)
+            System.gc();
             long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             long w0 = System.nanoTime();
             SimResult p = new PacketSimulator(pc, flows).run(ProgressListener.NONE);
             long w1 = System.nanoTime();
             long c1 = cpu ? mx.getCurrentThreadCpuTime() : 0;
-            FluidResult f = new FluidSimulator(fc, flows).run();
-            long w2 = System.nanoTime();
+            System.gc();
             long c2 = cpu ? mx.getCurrentThreadCpuTime() : 0;
+            long w2 = System.nanoTime();
+            FluidResult f = new FluidSimulator(fc, flows).run();
+            long w3 = System.nanoTime();
+            long c3 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             pw[i] = (w1 - w0) / 1e9;
-            fw[i] = (w2 - w1) / 1e9;
+            fw[i] = (w3 - w2) / 1e9;
             pc2[i] = (c1 - c0) / 1e9;
-            fc2[i] = (c2 - c1) / 1e9;
+            fc2[i] = (c3 - c2) / 1e9;
             events = p.events();
             steps = f.steps();
             leapt = f.fastForwardPs() / (double) f.endPs();

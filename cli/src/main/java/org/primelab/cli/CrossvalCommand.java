@@ -15,12 +15,14 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code prime crossval}: runs the fixed suite of {@link Crossval#suite()} through the packet simulator,
  * the fluid simulator and the analytical ideal, and prints per scenario the three max FCTs, the relative
- * error, the per-flow FCT error (mean, p90), the bound checks and the speed-up of that one run; then the
- * speed-up on the largest case (most packet events), measured side by side in this JVM: {@link #REPEATS}
- * rounds of the packet run and the fluid run of the same scenario (the JIT is warm by then for both,
- * since the suite ran first), the median wall time of each and the median thread CPU time of each
- * (what the machine's other load cannot inflate). Exit status 0 even if a scenario is out of tolerance:
- * the table says so (column {@code ok}).
+ * error, the per-flow FCT error (mean, p90), the bound checks, the share of the fluid run fast-forward
+ * leapt and the speed-up of that one run; then the speed-up on the largest case (most packet events),
+ * measured side by side in this JVM: {@link #REPEATS} rounds of the packet run and the fluid run of the
+ * same scenario, each from construction to result after a garbage collection (the JIT is warm by then for
+ * both, since the suite ran first), the median wall time of each and the median thread CPU time of each
+ * (what the machine's other load cannot inflate). {@code --no-fast-forward} runs the fluid simulator step
+ * by step throughout. Exit status 0 even if a scenario is out of tolerance: the table says so (column
+ * {@code ok}).
  */
 @Command(name = "crossval", mixinStandardHelpOptions = true,
         description = "Cross-validate fluid vs packet simulator vs analytical ideal on a fixed suite.")

@@ -28,6 +28,8 @@ abstract class FluidFlow {
     double lastArrival;
     /** The lowest congestion window since fast-forward's current streak began ({@code SteadyState}). */
     double lowestWindow;
+    /** When the serialization of the flow's last quantum on its NIC ends. */
+    double sentEnd;
     /** Sum of the congestion window over the steps so far, bytes·steps (its mean over a window: {@code SteadyState}). */
     double windowSum;
     long endPs;

@@ -75,15 +75,16 @@ import org.primelab.core.workload.Flow;
  * the step-halving test holds it to 1%.
  *
  * <p><b>Fast-forward</b> ({@link FluidConfig#fastForward()}, on by default; {@code SteadyState}). The
- * quantum engine's adaptive step: after every window of two base RTTs it may leap, in whole steps, over
- * a stretch whose rates the window determines — a steady leap while every host's NIC is busy and the
- * windows have settled, to a base RTT before the first flow could finish (and at most four times as long
- * as the stretch has held), or a short ramp leap (two windows) while DCTCP's additive increase alone
- * drives window-limited flows. Leaps never cross a flow start, a link failure or a completion, never load
- * a link beyond its rate, and leave queues, in-flight quanta and the split rules' state as they were.
- * On the cross-validation suite they move max FCTs by at most 2% against step-by-step integration
- * (tested at 3%) and leap over 37-83% of the long-flow runs; a bottleneck (incast, ECMP collisions) is
- * integrated step by step.
+ * quantum engine's adaptive step: at the end of each window of two base RTTs it may leap, in whole steps,
+ * over a stretch whose rates the last windows determine — a steady leap after two windows in which every
+ * host's NIC was busy, the congestion windows had settled and the marking rate did not rise (to a base
+ * RTT before the first flow could finish, and at most four times as long as the stretch has held), or a
+ * short ramp leap (two windows) while DCTCP's additive increase alone drives window-limited flows and the
+ * ramp model has just predicted a whole window within 3%. Leaps never cross a flow start, a link failure
+ * or a completion, never load a link beyond its rate, and leave queues, in-flight quanta and the split
+ * rules' state as they were. On the cross-validation suite they move max FCTs by at most about 2%
+ * against step-by-step integration (tested at 3%) and leap over a third or more of the long-flow runs; a
+ * bottleneck (incast, two flows into one host, ECMP collisions) is integrated step by step.
  *
  * <p><b>Faults.</b> Degraded links run at their rate; a failed link stops at its failure time and every
  * split rule withdraws the paths through it at once (the transient black hole before detection is not

@@ -2,9 +2,7 @@ package org.primelab.fluid;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
@@ -188,7 +186,6 @@ final class QuantumEngine {
         failAt = new long[linkCount];
         double[] headerSer = new double[linkCount];
         double[] rate = new double[linkCount];
-        Map<Long, Integer> byEnds = new HashMap<>();
         for (int l = 0; l < linkCount; l++) {
             long bps = faults.rate(l, config.linkRateBps());
             long ser = Units.serializationPs(config.mtuBytes(), bps);
@@ -206,11 +203,10 @@ final class QuantumEngine {
             hostOfLink[l] = switchLink[l] ? -1 : tree.linkSource(l);
             failAt[l] = faults.failTime(l);
             alive[l] = true;
-            byEnds.put(((long) tree.linkSource(l) << 32) | tree.linkTarget(l), l);
         }
         for (int l = 0; l < linkCount; l++) {
-            Integer m = byEnds.get(((long) tree.linkTarget(l) << 32) | tree.linkSource(l));
-            mirror[l] = m == null ? l : m;
+            int m = tree.linkBetween(tree.linkTarget(l), tree.linkSource(l));
+            mirror[l] = m < 0 ? l : m;
         }
         anyFailure = faults.failedLinks().length > 0;
         sampler = new QueueSampler(config, switchLink);
@@ -474,6 +470,7 @@ final class QuantumEngine {
     private void emit(FlowState s, double size, double e, double t) {
         int path = s.rule.pick((long) (e - leapedPs));
         s.lastPath = path;
+        s.sentEnd = e;
         s.inflight += size;
         s.unsent -= size;
         if (s.unsent < DUST_BYTES) {

@@ -58,7 +58,7 @@ class FastForwardTest {
         FluidResult on = run(c, flows);
         FluidResult off = run(c.withFastForward(false), flows);
         assertEquals(0, off.fastForwardPs());
-        assertTrue(on.fastForwardPs() > 0.3 * on.endPs(), "leapt only " + on.fastForwardPs() + " of " + on.endPs());
+        assertTrue(on.fastForwardPs() > 0.2 * on.endPs(), "leapt only " + on.fastForwardPs() + " of " + on.endPs());
         assertTrue(on.steps() < off.steps(), "fewer steps integrated");
         double max = (on.maxFctPs() - off.maxFctPs()) / (double) off.maxFctPs();
         double mean = (on.meanFctPs() - off.meanFctPs()) / off.meanFctPs();
@@ -86,6 +86,25 @@ class FastForwardTest {
             }
             assertEquals(wire + trimmed, sent, 1e-6 * wire, s + ": bytes leaving the hosts");
             assertEquals(wire, received, 1e-6 * wire, s + ": bytes reaching the receivers");
+        }
+    }
+
+    /**
+     * Two flows into one host: the downlink's queue, not the windows, sets their rates (DCTCP cuts, a few
+     * trims), so no leap applies and the run is integrated step by step. (An early version that leapt
+     * from 1-RTT windows with an unchecked ramp model leapt into the start-up transient here and made both
+     * flows 17% slower.)
+     */
+    @Test
+    void aTwoFlowBottleneckIsIntegratedStepByStep() {
+        FatTree t = FatTree.twoTier(8);
+        List<Flow> flows = List.of(new Flow(0, 4, 0, 2_000_000, 0), new Flow(1, 8, 0, 2_000_000, 0));
+        FluidConfig c = FluidConfig.builder(t).scheme(LoadBalancingScheme.ECMP).build();
+        FluidResult on = run(c, flows);
+        FluidResult off = run(c.withFastForward(false), flows);
+        assertEquals(0, on.fastForwardPs());
+        for (int i = 0; i < flows.size(); i++) {
+            assertEquals(off.flows().get(i).endPs(), on.flows().get(i).endPs());
         }
     }
 

@@ -429,8 +429,19 @@ public final class FatTree {
 
     /** Name of a directed link, {@code a->b}. */
     public String linkName(int link) {
-        return nodeName(linkFrom[link]) + "->" + nodeName(linkTo[link]);
+        String[] names = linkNames;
+        if (names == null) {
+            names = new String[linkFrom.length];
+            for (int l = 0; l < names.length; l++) {
+                names[l] = nodeName(linkFrom[l]) + "->" + nodeName(linkTo[l]);
+            }
+            linkNames = names;   // a benign race: every thread computes the same names
+        }
+        return names[link];
     }
+
+    /** Link names, built on first use (simulators name every link of every result). */
+    private volatile String[] linkNames;
 
     /** Name of the cable a directed link belongs to, lower tier first: {@code leaf0-spine3}. */
     public String cableName(int link) {
