@@ -76,7 +76,7 @@ import org.primelab.core.workload.Flow;
  *
  * <p><b>Fast-forward</b> ({@link FluidConfig#fastForward()}, on by default; {@code SteadyState}). The
  * quantum engine's adaptive step: at the end of each window of two base RTTs it may leap, in whole steps,
- * over a stretch whose rates the last windows determine — a steady leap after two windows in which every
+ * over a stretch whose rates the last windows determine — a steady leap after a window in which every
  * host's NIC was busy, the congestion windows had settled and the marking rate did not rise (to a base
  * RTT before the first flow could finish, and at most four times as long as the stretch has held), or a
  * short ramp leap (two windows) while DCTCP's additive increase alone drives window-limited flows and the

@@ -14,11 +14,12 @@ import java.util.Arrays;
  * serialized, not quanta counted). At the end of a window the run takes one of two leaps, or none:
  *
  * <ul>
- *   <li><b>Steady leap</b>, after two windows in a row in which every active host's NIC was busy (idle at
- *       most {@link #MAX_HOST_IDLE} of the window, at most {@link #MAX_IDLE} on average over the hosts),
- *       every active flow's window had settled (at its cap throughout the window, or moved by less than
- *       one MSS) and the second window marked at most {@link #MARK_GROWTH} more than the first (a rising
- *       marking rate precedes the congestion PRIME's penalties and DCTCP's cuts bring). Each host then
+ *   <li><b>Steady leap</b>, after a window in which every active host's NIC was busy (idle at most
+ *       {@link #MAX_HOST_IDLE} of the window, at most {@link #MAX_IDLE} on average over the hosts), every
+ *       active flow's window had settled (at its cap throughout the window, or moved by less than one MSS)
+ *       and whose marked fraction was at most {@link #MARK_GROWTH} (plus {@link #MARK_FLOOR}) above the
+ *       window's before it (a rising marking rate precedes the congestion PRIME's penalties and DCTCP's
+ *       cuts bring). Each host then
  *       sends at its line rate less its own ACKs and less its expected idle share, evenly among its
  *       flows; the idle share is the window's mean plus the host's own deviation from it scaled by
  *       {@code sqrt(window / leap)} (idles come in independent episodes, a rare deep queue on a path,
@@ -61,8 +62,17 @@ final class SteadyState {
     static final int RAMP_LEAP_WINDOWS = 2;
     /** A steady stretch is leapt for at most this many times the time it has already held. */
     static final double LEAP_GROWTH = 4;
-    /** Largest growth of the marked bytes from one steady window to the next for a steady leap: 25%. */
+    /**
+     * Largest growth of the marked fraction from one window to the next for a steady leap: 25%, plus
+     * {@link #MARK_FLOOR}.
+     */
     static final double MARK_GROWTH = 0.25;
+    /**
+     * Absolute slack of the marked-fraction check: 0.25 percentage points. Below it marks are sporadic
+     * (3-tier steady state: about 0.1% of the bytes); PRIME's penalty congestion built up from 1.1% to 1.8%
+     * in one window.
+     */
+    static final double MARK_FLOOR = 0.0025;
     /**
      * Largest error of the ramp model's prediction of the flows' total rate in a window for a ramp leap
      * to follow: 3% (the model runs 1-3% ahead on the suite's ramps; a two-flow bottleneck misses by 7-33%).
@@ -89,7 +99,8 @@ final class SteadyState {
     private double t0;
     /** Marked bytes (all flows) at the window's start and at its middle. */
     private double markedStart;
-    /** Marked bytes of the previous window, if it was steady (NaN otherwise). */
+    private double deliveredStart;
+    /** Marked fraction of the previous window's delivered bytes (NaN after a trim or at the start). */
     private double previousMarks = Double.NaN;
     /** Start of the stretch in which every window has passed the long leap's checks (NaN: none). */
     private double steadySince = Double.NaN;
@@ -176,6 +187,7 @@ final class SteadyState {
      */
     boolean observe(boolean steady, double tEnd) {
         if (!steady || youngestActiveStart(tEnd) > t0 - SETTLE_RTTS * baseRtt) {
+            previousMarks = Double.NaN;
             restart(tEnd);   // a trim, or a flow whose feedback loop had not closed when the window began
             return false;
         }
@@ -189,6 +201,15 @@ final class SteadyState {
             m += s.marked;
         }
         return m;
+    }
+
+    /** Bytes delivered so far, all flows. */
+    private double deliveredNow() {
+        double d = 0;
+        for (FluidFlow s : flows) {
+            d += s.delivered;
+        }
+        return d;
     }
 
     /** Starts a new window at {@code t}: snapshots the hosts', flows' and links' counters. */
@@ -210,6 +231,7 @@ final class SteadyState {
         }
         System.arraycopy(linkMarked, 0, linkMarked0, 0, linkMarked0.length);
         markedStart = markedNow();
+        deliveredStart = deliveredNow();
     }
 
     /**
@@ -253,22 +275,22 @@ final class SteadyState {
         if (hosts == 0) {
             return 0;
         }
+        // the marked fraction of this window against the previous one's (leaps in between keep the state)
+        double delivered = deliveredNow() - deliveredStart;
+        double marks = delivered > 0 ? (markedNow() - markedStart) / delivered : 0;
+        boolean marksSettled = !Double.isNaN(previousMarks) && marks <= (1 + MARK_GROWTH) * previousMarks + MARK_FLOOR;
+        previousMarks = marks;
         if (!nicBound || idleSum / hosts > MAX_IDLE || !windowsSettled(now)) {
             steadySince = Double.NaN;
-            previousMarks = Double.NaN;
             return rampLeap(now, nextEvent, span);
         }
-        // a steady leap needs two steady windows in a row, the second marking at most MARK_GROWTH more
-        double marks = markedNow() - markedStart;
-        boolean settled = !Double.isNaN(previousMarks) && marks <= (1 + MARK_GROWTH) * previousMarks + mtu;
-        previousMarks = marks;
-        if (!settled) {
+        if (!marksSettled) {
             steadySince = Double.NaN;
             restart(now);
             return 0;
         }
         if (Double.isNaN(steadySince)) {
-            steadySince = t0 - span;   // the previous window was steady too
+            steadySince = t0;
         }
         double meanIdle = idleSum / hosts;
         // the leap's length depends on the rates and (through the idle estimate) the rates on the length:
