@@ -25,7 +25,7 @@ import org.primelab.core.workload.Flow;
  * links closes the step (drain to the step's end, ACK load, busy fractions).
  *
  * <p><b>Layout.</b> What a quantum's visit of a link reads and writes is one stride of {@link #S} doubles
- * (two cache lines) in {@link #ls}; the per-step link bookkeeping is a linear pass. Nothing is allocated
+ * (one cache line) in {@link #ls}; the per-step link bookkeeping is a linear pass. Nothing is allocated
  * per step once the buffers have grown to the run's largest step (except queue-trajectory samples).
  *
  * <p><b>Fast-forward.</b> After every step {@link SteadyState} is told whether anything was trimmed; at
@@ -42,11 +42,7 @@ final class QuantumEngine {
     private static final int ARR = 5;      // data bytes arrived this step
     private static final int AREA = 6;     // integral of the queue, byte·ps
     private static final int MAXQ = 7;     // largest queue
-    private static final int INV = 8;      // 1 / line rate, ps per byte
-    private static final int RATE = 9;     // line rate, bytes/ps
-    private static final int HALFINV = 10; // 1 / (2·DRAIN)
-    private static final int ACKM = 11;    // variable ACK delay of the mirror link (half an MTU per busy port)
-    private static final int S = 16;
+    private static final int S = 8;
     /** Doubles per in-flight record: return time, bytes, marking probability, trimmed fraction. */
     private static final int R = 4;
 
@@ -77,6 +73,9 @@ final class QuantumEngine {
     // links
     private final int linkCount;
     private final double[] ls;
+    private final double[] inv;          // 1 / line rate, ps per byte
+    private final double[] halfInvDrain; // 1 / (2·DRAIN)
+    private final double[] ackMirror;    // variable ACK delay of the mirror link (half an MTU per busy port)
     private final double[] rateOf;
     private final double[] trimmedAt;
     private final double[] markedAt;
@@ -170,6 +169,9 @@ final class QuantumEngine {
         Faults faults = config.faults();
         linkCount = tree.linkCount();
         ls = new double[linkCount * S];
+        inv = new double[linkCount];
+        halfInvDrain = new double[linkCount];
+        ackMirror = new double[linkCount];
         rateOf = new double[linkCount];
         trimmedAt = new double[linkCount];
         markedAt = new double[linkCount];
@@ -194,10 +196,9 @@ final class QuantumEngine {
             halfMtuSer[l] = 0.5 * ser;
             int b = l * S;
             rateOf[l] = rate[l];
-            ls[b + INV] = 1 / rate[l];
-            ls[b + RATE] = rate[l];
+            inv[l] = 1 / rate[l];
             ls[b + DRAIN] = rate[l];
-            ls[b + HALFINV] = 0.5 / rate[l];
+            halfInvDrain[l] = 0.5 / rate[l];
             ls[b + LASTF] = -1;
             switchLink[l] = tree.tierOf(tree.linkSource(l)) > 0;
             hostOfLink[l] = switchLink[l] ? -1 : tree.linkSource(l);
@@ -346,7 +347,7 @@ final class QuantumEngine {
                 alive[l] = false;
                 ls[l * S + Q] = 0;
                 ls[l * S + DRAIN] = 0;
-                ls[l * S + HALFINV] = 0;
+                halfInvDrain[l] = 0;
                 qStep[l] = 0;
             }
         }
@@ -489,7 +490,7 @@ final class QuantumEngine {
         int[] links = s.fwd[path];
         qLinks[i] = links;
         qArrive[i] = e + s.fwdLat[path];
-        qReturn[i] = s.ackConst[qAck[i]] + hold + (mirrorAcks ? ls[links[0] * S + ACKM] : 0);
+        qReturn[i] = s.ackConst[qAck[i]] + hold + (mirrorAcks ? ackMirror[links[0]] : 0);
         int b = (int) ((e - t) * bucketsPerPs);
         b = b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
         qNext[i] = bucketHead[b];
@@ -547,12 +548,12 @@ final class QuantumEngine {
             double gap = e > last ? e - last : 0;
             double d = ls[o + DRAIN] * gap;
             double rest = qq - d;
-            ls[o + AREA] += rest > 0 ? (qq - 0.5 * d) * gap : qq * qq * ls[o + HALFINV];
+            ls[o + AREA] += rest > 0 ? (qq - 0.5 * d) * gap : qq * qq * halfInvDrain[l];
             qq = rest > 0 ? rest : 0;
             ls[o + T] = e > last ? e : last;
             double ahead = qq;
             if (ls[o + LASTF] == f) {
-                double own = (ls[o + OWNEND] - e) * ls[o + RATE];
+                double own = (ls[o + OWNEND] - e) * rateOf[l];
                 if (own > 0) {
                     ahead = ahead > own ? ahead - own : 0;
                 }
@@ -560,7 +561,7 @@ final class QuantumEngine {
             if (ahead > trimLimit) {
                 ahead = trimLimit;
             }
-            double il = ls[o + INV];
+            double il = inv[l];
             wait += ahead * il;
             double in = b * keep;
             double x = ahead + b - kMin;
@@ -584,7 +585,7 @@ final class QuantumEngine {
             ls[o + Q] = qq;
             ls[o + LASTF] = f;
             ls[o + OWNEND] = e + b * il;
-            ackVar += ls[o + ACKM];
+            ackVar += ackMirror[l];
         }
         qArrive[i] += wait;
         if (mirrorAcks) {
@@ -656,7 +657,7 @@ final class QuantumEngine {
                             ls[o + AREA] += (qq - 0.5 * d) * gap;
                             qq -= d;
                         } else {
-                            ls[o + AREA] += qq * qq * ls[o + HALFINV];
+                            ls[o + AREA] += qq * qq * halfInvDrain[l];
                             qq = 0;
                         }
                         ls[o + Q] = qq;
@@ -668,7 +669,7 @@ final class QuantumEngine {
                 qStep[l] = qq;
                 double drain = alive[l] ? Math.max(0, rate - ackBytes[l] / window) : 0;
                 ls[o + DRAIN] = drain;
-                ls[o + HALFINV] = drain > 0 ? 0.5 / drain : 0;
+                halfInvDrain[l] = drain > 0 ? 0.5 / drain : 0;
             } else {
                 busy = hostBusy[hostOfLink[l]];
             }
@@ -678,7 +679,7 @@ final class QuantumEngine {
             ackBytes[l] = 0;
         }
         for (int l = 0; l < linkCount; l++) {
-            ls[l * S + ACKM] = ackSelf[mirror[l]];
+            ackMirror[l] = ackSelf[mirror[l]];
         }
         System.arraycopy(hostAckNext, 0, hostAck, 0, hostAck.length);
         Arrays.fill(hostAckNext, 0);
@@ -826,8 +827,9 @@ final class QuantumEngine {
         FlowState(Flow flow, FlowPaths paths) {
             super(config, flow, paths);
             this.dst = flow.dst();
-            // room for three line-rate windows of quanta: the ring rarely grows
-            int c = Integer.highestOneBit(Math.max(16, (int) (3 * config.lineRateWindowBytes() / config.mtuBytes()))) * 2;
+            // room for the largest window (1.5 line-rate windows) of quanta and a few more: the ring rarely
+            // grows, and a small ring stays in cache
+            int c = Integer.highestOneBit(Math.max(16, (int) (1.5 * config.lineRateWindowBytes() / config.mtuBytes()) + 8)) * 2;
             ret = new double[c * R];
             retTag = new int[c];
         }
