@@ -61,9 +61,10 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
     /** DCTCP's default initial alpha: 0, as the packet simulator ({@code Dctcp.DEFAULT_INITIAL_ALPHA}). */
     public static final double DEFAULT_INITIAL_ALPHA = 0.0;
     /**
-     * Fast-forward is on by default: once every active host's NIC has been busy with data for a window of
-     * 4 base RTTs with nothing trimmed, the quantum engine leaps to 4 base RTTs before the first flow could
-     * finish (fluid-sim/README.md, "Fast-forward"; {@code SteadyState}).
+     * Fast-forward is on by default: the quantum engine leaps over stretches whose rates its last windows
+     * determine (steady NIC-bound stretches, and checked stretches of DCTCP's additive increase), never
+     * across a start, a failure or a completion (fluid-sim/README.md, "Fast-forward"; {@code SteadyState}).
+     * On the cross-validation suite it moves max FCTs by about 2% at most.
      */
     public static final boolean DEFAULT_FAST_FORWARD = true;
     /**
