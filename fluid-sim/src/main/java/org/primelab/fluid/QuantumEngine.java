@@ -744,6 +744,11 @@ final class QuantumEngine {
                     continue;
                 }
                 double marked = steady.flowMarked[f];
+                double finish = steady.flowFinish[f];
+                if (!Double.isNaN(finish)) {
+                    finishInLeap(s, now + finish, marked, window);
+                    continue;
+                }
                 s.unsent -= bytes;
                 s.delivered += bytes;
                 s.marked += bytes * marked;
@@ -767,6 +772,27 @@ final class QuantumEngine {
         leapedSteps += count;
         leapedPs += span;
         steady.restart(now + span);
+    }
+
+    /**
+     * Flow {@code s} sends the rest of its bytes within a leap, its last byte leaving the NIC at
+     * {@code lastSent}: it completes when that byte arrives, after its path's latency and the mean wait of
+     * the window at each of its queues (the expected wait; what is left in flight arrives before it).
+     */
+    private void finishInLeap(FlowState s, double lastSent, double marked, double window) {
+        int[] links = s.fwd[s.lastPath];
+        double wait = 0;
+        for (int k = 1; k < links.length; k++) {
+            int l = links[k];
+            wait += (ls[l * S + AREA] - steady.linkArea0(l)) / window * inv[l];
+        }
+        double last = s.unsent - Math.floor((s.unsent - DUST_BYTES) / mtu) * mtu;   // the last quantum
+        s.delivered += s.unsent - last;
+        s.marked += (s.unsent - last) * marked;
+        s.unsent = 0;
+        if (s.land(last, 1, marked, lastSent + s.fwdLat[s.lastPath] + wait, nicRate, config.linkRateBps())) {
+            remaining--;
+        }
     }
 
     /** Adds {@code bytes} of flow {@code s} to {@code load} by link, by its expected split (see {@link SteadyState}). */

@@ -25,9 +25,13 @@ import java.util.Arrays;
  *       {@code sqrt(window / leap)} (idles come in independent episodes, a rare deep queue on a path,
  *       whose count spreads with the square root of time: scaling one window's luck linearly would
  *       exaggerate it, dropping it would lose the spread that sets the max FCT). The leap ends
- *       {@link #GUARD_RTTS} base RTT before the first flow could finish (or the next start or failure)
+ *       {@link #GUARD_RTTS} base RTT before the last flow could finish, before the first finish of a flow
+ *       that shares its NIC (its finish changes the others' shares), or before the next start or failure,
  *       and is at most {@link #LEAP_GROWTH} times as long as the stretch has been steady: a stretch is
- *       trusted in proportion to how long it has held, and checked again after each leap.</li>
+ *       trusted in proportion to how long it has held, and checked again after each leap. A flow alone on
+ *       its NIC that finishes within the leap completes when its last byte arrives: its last byte leaves
+ *       at its rate, then takes its path's latency and the window's mean wait at each queue (a finish
+ *       does not change the rates of flows held by their own NICs).</li>
  *   <li><b>Ramp leap</b>, otherwise, while DCTCP's additive increase alone drives the windows (no window
  *       was cut in the window, and the window's marks would not cut them over the leap): at most
  *       {@link #RAMP_LEAP_WINDOWS} windows. By Little's law a flow's mean window over its rate in the
@@ -129,6 +133,8 @@ final class SteadyState {
     final double[] hostShift;
     final double[] flowBytes;
     final double[] flowMarked;
+    /** For a flow that finishes within the leap: when its last byte leaves its NIC, after the leap's start (else NaN). */
+    final double[] flowFinish;
 
     /**
      * @param flows the engine's flows
@@ -174,6 +180,8 @@ final class SteadyState {
         hostShift = new double[hostFlows.length];
         flowBytes = new double[flows.length];
         flowMarked = new double[flows.length];
+        flowFinish = new double[flows.length];
+        Arrays.fill(flowFinish, Double.NaN);
     }
 
     /** Start of the current window (the snapshot's time). */
@@ -311,6 +319,7 @@ final class SteadyState {
         }
         rates(now, meanIdle, span, steps * dt);
         double leap = steps * dt;
+        Arrays.fill(flowFinish, Double.NaN);
         for (int h = 0; h < hostFlows.length; h++) {
             double used = 0;
             int active = 0;
@@ -323,6 +332,11 @@ final class SteadyState {
                 // whole packets (the flow's last, short packet stays its last), enough to keep the NIC busy
                 // to the leap's end: the NIC then resumes mid-packet, as at any step boundary
                 double bytes = Math.ceil(rate * leap / mtu) * mtu;
+                flowFinish[f] = Double.NaN;
+                if (bytes >= s.unsent - 1e-6) {
+                    bytes = s.unsent;   // it finishes within the leap: its last byte leaves the NIC then
+                    flowFinish[f] = s.unsent / rate;
+                }
                 double got = s.delivered - delivered0[f];
                 double marked = got > 0 ? (s.marked - marked0[f]) / got : 0;
                 if (s.cc.lowestWindowOver(bytes, marked) < s.lowestWindow - mtu) {
@@ -334,7 +348,7 @@ final class SteadyState {
                 used += bytes / rate;
                 active++;
             }
-            hostShift[h] = active > 0 ? used / active : 0;
+            hostShift[h] = active > 0 ? Math.min(used / active, leap + mtu / nicRate) : 0;
         }
         return steps;
     }
@@ -374,6 +388,7 @@ final class SteadyState {
         double guard = GUARD_RTTS * baseRtt;
         Arrays.fill(flowBytes, 0);
         Arrays.fill(hostShift, 0);
+        Arrays.fill(flowFinish, Double.NaN);
         for (int h = 0; h < hostFlows.length; h++) {
             int active = activeFlows(h, now);
             if (active <= 0) {
@@ -477,13 +492,24 @@ final class SteadyState {
     private long leapLength(double now, double nextEvent, double meanIdle, double span, double leap) {
         rates(now, meanIdle, span, leap);
         double horizon = nextEvent - now;
-        for (int f = 0; f < flows.length; f++) {
-            if (flowBytes[f] > 0) {
-                horizon = Math.min(horizon, flows[f].unsent / flowBytes[f]);
-            } else if (flowBytes[f] < 0) {
-                return 0;
+        double last = 0;
+        for (int h = 0; h < hostFlows.length; h++) {
+            int active = activeFlows(h, now);
+            for (int f : hostFlows[h]) {
+                if (flowBytes[f] < 0) {
+                    return 0;
+                }
+                if (flowBytes[f] > 0) {
+                    double finish = flows[f].unsent / flowBytes[f];
+                    if (active == 1) {
+                        last = Math.max(last, finish);   // a host's only flow may finish within the leap
+                    } else {
+                        horizon = Math.min(horizon, finish);   // a finish changes its host's shares
+                    }
+                }
             }
         }
+        horizon = Math.min(horizon, last > 0 ? last : Double.POSITIVE_INFINITY);
         return (long) Math.floor((horizon - GUARD_RTTS * baseRtt) / dt);
     }
 
