@@ -55,8 +55,12 @@ final class FluidSetup {
 
     /** A flow's congestion control: DCTCP (or a fixed window) starting at the line-rate window. */
     static FluidDctcp newCc(FluidConfig config) {
+        return newCc(config, config.lineRateWindowBytes());
+    }
+
+    /** The same, with the configuration's line-rate window {@code w0} already computed (one per run, not per flow). */
+    static FluidDctcp newCc(FluidConfig config, double w0) {
         double mtu = config.mtuBytes();
-        double w0 = config.lineRateWindowBytes();
         return new FluidDctcp(config.cc() == FluidCc.FIXED, w0, config.ackEvery() * mtu, w0 * 1.5, mtu,
                 config.ackEvery() * mtu, config.dctcpInitialAlpha());
     }

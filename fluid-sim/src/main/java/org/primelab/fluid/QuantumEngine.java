@@ -215,11 +215,15 @@ final class QuantumEngine {
         long[] salts = FlowPaths.salts(tree, config.seed());
         EntropyConfig entropy = config.effectiveEntropy();
         fs = new FlowState[n];
+        double lineWindow = config.lineRateWindowBytes();
+        // room for the largest window (1.5 line-rate windows) of quanta and a few more: the ring rarely
+        // grows, and a small ring stays in cache
+        int ring = Integer.highestOneBit(Math.max(16, (int) (1.5 * lineWindow / mtu) + 8)) * 2;
         double minReturn = INF;
         boolean mirrored = scheme.forwarding() != Forwarding.HASH;
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
-            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()));
+            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), ring);
             // never SplitMode.EXPECTED here: FluidSimulator runs this engine on packet splits and AR only
             SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, qStep, pending);
             s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
@@ -227,7 +231,7 @@ final class QuantumEngine {
             if (!anyFailure && s.rule instanceof GeneratorSplit g) {
                 g.assumeNoFailures();
             }
-            s.cc = FluidSetup.newCc(config);
+            s.cc = FluidSetup.newCc(config, lineWindow);
             int paths = s.paths.count();
             double packet = Math.min(mtu, s.wire);
             s.fwdLat = new double[paths];
@@ -850,14 +854,11 @@ final class QuantumEngine {
         int head;
         int count;
 
-        FlowState(Flow flow, FlowPaths paths) {
+        FlowState(Flow flow, FlowPaths paths, int ring) {
             super(config, flow, paths);
             this.dst = flow.dst();
-            // room for the largest window (1.5 line-rate windows) of quanta and a few more: the ring rarely
-            // grows, and a small ring stays in cache
-            int c = Integer.highestOneBit(Math.max(16, (int) (1.5 * config.lineRateWindowBytes() / config.mtuBytes()) + 8)) * 2;
-            ret = new double[c * R];
-            retTag = new int[c];
+            ret = new double[ring * R];
+            retTag = new int[ring];
         }
 
         double headTime() {
