@@ -66,6 +66,14 @@ final class FluidSetup {
     }
 
     /**
+     * Whether {@code scheme}'s expected split is a single path: ECMP keeps the one path its EV hashes to;
+     * every other scheme spreads uniformly over the live paths in expectation ({@link SplitMode#EXPECTED}).
+     */
+    static boolean onePathExpectedSplit(LoadBalancingScheme scheme) {
+        return scheme == LoadBalancingScheme.ECMP;
+    }
+
+    /**
      * Flow {@code s}'s split rule: AR's adaptive choice; for {@link SplitMode#EXPECTED} (other than ECMP)
      * the expected fractions; otherwise the scheme's own generator with the switches' hash salts.
      */
@@ -78,7 +86,7 @@ final class FluidSetup {
             return new AdaptiveSplit(tree, s.paths, f.src(), net,
                     new SplittableRandom(Seeds.derive(config.seed(), FluidSimulator.AR_SALT, f.id())));
         }
-        if (config.split() == SplitMode.EXPECTED && scheme != LoadBalancingScheme.ECMP) {
+        if (config.split() == SplitMode.EXPECTED && !onePathExpectedSplit(scheme)) {
             double mtu = config.mtuBytes();
             CongestionHistory history = scheme == LoadBalancingScheme.PRIME
                     ? new CongestionHistory(s.paths.count(), entropy.history()) : null;

@@ -801,7 +801,7 @@ final class QuantumEngine {
 
     /** Adds {@code bytes} of flow {@code s} to {@code load} by link, by its expected split (see {@link SteadyState}). */
     private void spread(FlowState s, double bytes, double[] load) {
-        if (config.scheme() == LoadBalancingScheme.ECMP) {
+        if (FluidSetup.onePathExpectedSplit(config.scheme())) {
             for (int l : s.fwd[s.lastPath]) {
                 load[l] += bytes;
             }

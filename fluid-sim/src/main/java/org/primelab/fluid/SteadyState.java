@@ -101,12 +101,9 @@ final class SteadyState {
 
     // the snapshot at the start of the current window
     private double t0;
-    /** Marked bytes (all flows) at the window's start and at its middle. */
-    private double markedStart;
-    private double deliveredStart;
     /** Marked fraction of the previous window's delivered bytes (NaN after a trim or at the start). */
     private double previousMarks = Double.NaN;
-    /** Start of the stretch in which every window has passed the long leap's checks (NaN: none). */
+    /** Start of the stretch in which every window has passed the steady leap's checks (NaN: none). */
     private double steadySince = Double.NaN;
     private int stepsInWindow;
     private final double[] hostAcks;
@@ -193,31 +190,13 @@ final class SteadyState {
      * A step ending at {@code tEnd} was clean (nothing trimmed) or not; returns whether the window is complete.
      * A trim starts a new window.
      */
-    boolean observe(boolean steady, double tEnd) {
-        if (!steady || youngestActiveStart(tEnd) > t0 - SETTLE_RTTS * baseRtt) {
+    boolean observe(boolean clean, double tEnd) {
+        if (!clean || youngestActiveStart(tEnd) > t0 - SETTLE_RTTS * baseRtt) {
             previousMarks = Double.NaN;
             restart(tEnd);   // a trim, or a flow whose feedback loop had not closed when the window began
             return false;
         }
         return ++stepsInWindow >= windowSteps;
-    }
-
-    /** Marked bytes delivered so far, all flows. */
-    private double markedNow() {
-        double m = 0;
-        for (FluidFlow s : flows) {
-            m += s.marked;
-        }
-        return m;
-    }
-
-    /** Bytes delivered so far, all flows. */
-    private double deliveredNow() {
-        double d = 0;
-        for (FluidFlow s : flows) {
-            d += s.delivered;
-        }
-        return d;
     }
 
     /** Starts a new window at {@code t}: snapshots the hosts', flows' and links' counters. */
@@ -238,8 +217,6 @@ final class SteadyState {
             area0[l] = linkState[l * stride + areaOffset];
         }
         System.arraycopy(linkMarked, 0, linkMarked0, 0, linkMarked0.length);
-        markedStart = markedNow();
-        deliveredStart = deliveredNow();
     }
 
     /**
@@ -284,8 +261,13 @@ final class SteadyState {
             return 0;
         }
         // the marked fraction of this window against the previous one's (leaps in between keep the state)
-        double delivered = deliveredNow() - deliveredStart;
-        double marks = delivered > 0 ? (markedNow() - markedStart) / delivered : 0;
+        double delivered = 0;
+        double markedBytes = 0;
+        for (int f = 0; f < flows.length; f++) {
+            delivered += flows[f].delivered - delivered0[f];
+            markedBytes += flows[f].marked - marked0[f];
+        }
+        double marks = delivered > 0 ? markedBytes / delivered : 0;
         boolean marksSettled = !Double.isNaN(previousMarks) && marks <= (1 + MARK_GROWTH) * previousMarks + MARK_FLOOR;
         previousMarks = marks;
         if (!nicBound || idleSum / hosts > MAX_IDLE || !windowsSettled(now)) {
@@ -348,7 +330,7 @@ final class SteadyState {
                 used += bytes / rate;
                 active++;
             }
-            hostShift[h] = active > 0 ? Math.min(used / active, leap + mtu / nicRate) : 0;
+            hostShift[h] = active > 0 ? used / active : 0;
         }
         return steps;
     }
