@@ -1,10 +1,9 @@
 package org.primelab.fluid;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.primelab.core.metrics.FctStatistics;
-import org.primelab.core.units.Units;
+import org.primelab.core.metrics.RunSummary;
 
 /**
  * The outcome of one fluid run: per-flow and per-link statistics, queue trajectories and the summary
@@ -78,35 +77,15 @@ public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<F
     }
 
     /**
-     * The fields of {@code prime sim --json}, same names and order: scheme, hosts, tiers, k, rate_gbps,
-     * flow_size_bytes, flows, max_fct_us, mean_fct_us, p99_fct_us, ideal_max_fct_us, ratio, max_queue_pkts,
-     * mean_queue_pkts, trims, nacks, retransmissions, ecn_marks, events, wall_s. In the fluid model queues
+     * The fields of {@code prime sim --json}, same names and order ({@link RunSummary}). In the fluid model queues
      * are fractional packets; trims, NACKs and retransmissions are all the trimmed bytes in MTU packets
      * (every trim is NACKed and sent again); ECN marks are the expected number of marked packets; and
      * {@code events} is the number of integration steps.
      */
     public Map<String, Object> summary() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("scheme", config.scheme().cliName());
-        m.put("hosts", config.tree().hosts());
-        m.put("tiers", config.tree().tiers());
-        m.put("k", config.tree().radix());
-        m.put("rate_gbps", config.linkRateBps() / (double) Units.GBPS);
-        m.put("flow_size_bytes", flows.isEmpty() ? 0 : flows.get(0).sizeBytes());
-        m.put("flows", flows.size());
-        m.put("max_fct_us", Units.toMicros(maxFctPs()));
-        m.put("mean_fct_us", meanFctPs() / Units.PS_PER_US);
-        m.put("p99_fct_us", Units.toMicros(p99FctPs()));
-        m.put("ideal_max_fct_us", Units.toMicros(idealMaxFctPs));
-        m.put("ratio", ratio());
-        m.put("max_queue_pkts", maxQueuePackets());
-        m.put("mean_queue_pkts", meanQueuePackets());
-        m.put("trims", trims());
-        m.put("nacks", trims());
-        m.put("retransmissions", trims());
-        m.put("ecn_marks", ecnMarks());
-        m.put("events", steps);
-        m.put("wall_s", wallSeconds());
-        return m;
+        return new RunSummary(config.scheme().cliName(), config.tree(), config.linkRateBps(),
+                flows.isEmpty() ? 0 : flows.get(0).sizeBytes(), flows.size(), fctStatistics(), idealMaxFctPs,
+                maxQueuePackets(), meanQueuePackets(), trims(), trims(), trims(), ecnMarks(), steps, wallSeconds())
+                .toMap();
     }
 }

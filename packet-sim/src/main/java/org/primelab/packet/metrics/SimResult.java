@@ -1,10 +1,10 @@
 package org.primelab.packet.metrics;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.primelab.core.metrics.FctStatistics;
+import org.primelab.core.metrics.RunSummary;
 import org.primelab.core.units.Units;
 import org.primelab.packet.SimConfig;
 
@@ -120,35 +120,16 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
     }
 
     /**
-     * The summary fields of {@code prime sim --json}, in this order: scheme, hosts, tiers, k, rate_gbps,
-     * flow_size_bytes, flows, max_fct_us, mean_fct_us, p99_fct_us, ideal_max_fct_us, ratio,
-     * max_queue_pkts, mean_queue_pkts, trims, nacks, retransmissions, ecn_marks, events, wall_s.
+     * The summary fields of {@code prime sim --json}: {@link RunSummary}'s.
      * Runs with faults add {@code lost, timeouts}; mixed-traffic runs add per-class fields
      * {@code sprayed_flows, sprayed_max_fct_us, sprayed_mean_fct_us, ecmp_flows, ecmp_max_fct_us,
      * ecmp_mean_fct_us}.
      */
     public Map<String, Object> summary() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("scheme", config.scheme().cliName());
-        m.put("hosts", config.tree().hosts());
-        m.put("tiers", config.tree().tiers());
-        m.put("k", config.tree().radix());
-        m.put("rate_gbps", config.linkRateBps() / (double) Units.GBPS);
-        m.put("flow_size_bytes", flows.isEmpty() ? 0 : flows.get(0).sizeBytes());
-        m.put("flows", flows.size());
-        m.put("max_fct_us", Units.toMicros(maxFctPs()));
-        m.put("mean_fct_us", meanFctPs() / Units.PS_PER_US);
-        m.put("p99_fct_us", Units.toMicros(p99FctPs()));
-        m.put("ideal_max_fct_us", Units.toMicros(idealMaxFctPs));
-        m.put("ratio", ratio());
-        m.put("max_queue_pkts", maxQueuePackets());
-        m.put("mean_queue_pkts", meanQueuePackets());
-        m.put("trims", trims());
-        m.put("nacks", nacks());
-        m.put("retransmissions", retransmissions());
-        m.put("ecn_marks", ecnMarks());
-        m.put("events", events);
-        m.put("wall_s", wallSeconds());
+        Map<String, Object> m = new RunSummary(config.scheme().cliName(), config.tree(), config.linkRateBps(),
+                flows.isEmpty() ? 0 : flows.get(0).sizeBytes(), flows.size(), fctStatistics(), idealMaxFctPs,
+                maxQueuePackets(), meanQueuePackets(), trims(), nacks(), retransmissions(), ecnMarks(), events,
+                wallSeconds()).toMap();
         if (!config.faults().isEmpty()) {
             m.put("lost", lost());
             m.put("timeouts", timeouts());
