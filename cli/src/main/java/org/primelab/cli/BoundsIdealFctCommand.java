@@ -33,11 +33,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "ideal-fct", mixinStandardHelpOptions = true,
         description = "Ideal max FCT of a permutation with failed/degraded links (max concurrent flow).")
 final class BoundsIdealFctCommand implements Callable<Integer> {
-    /** MTU on the wire (DESIGN.md, paper §"Evaluation"). */
+    /** MTU on the wire (docs/design.md, paper §"Evaluation"). */
     static final String DEFAULT_MTU = "4160";
-    /** Header bytes per packet (DESIGN.md). */
+    /** Header bytes per packet (docs/design.md). */
     static final String DEFAULT_HEADER = "64";
-    /** Per-link propagation delay (DESIGN.md: the paper's "600 us" read as 600 ns). */
+    /** Per-link propagation delay (docs/design.md: the paper's "600 us" read as 600 ns). */
     static final String DEFAULT_DELAY = "600ns";
 
     @Spec

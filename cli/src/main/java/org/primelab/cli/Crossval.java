@@ -28,9 +28,9 @@ import org.primelab.packet.metrics.QueueStats;
 import org.primelab.packet.metrics.SimResult;
 
 /**
- * The cross-validation triangle (DESIGN.md: "the three levels cross-validate"): one scenario through the
+ * The cross-validation triangle (docs/design.md: "the three levels cross-validate"): one scenario through the
  * packet simulator, the fluid simulator and the analytical ideal, compared as the field compares
- * simulators (REFERENCES.md, "Cross-validation conventions": error of the max FCT, per-flow relative
+ * simulators (docs/references.md, "Cross-validation conventions": error of the max FCT, per-flow relative
  * error mean and p90 as m4 reports it, and the speed-up).
  *
  * <p>Tolerance: for the spraying schemes (CO-PRIME, PRIME) on a symmetric permutation the fluid max FCT
@@ -49,7 +49,7 @@ final class Crossval {
     static final double SPRAY_TOLERANCE = 0.10;
     /**
      * Per-flow slack over the fair share, in packets: PRIME's odometer keeps each flow's per-port (and
-     * per port pair) count within 2 of its share over any window (REFERENCES.md, "Round robin").
+     * per port pair) count within 2 of its share over any window (docs/references.md, "Round robin").
      */
     static final double BALANCE_SLACK_PACKETS = 2.0;
 

@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code prime sim}: the packet-level simulator on a symmetric FatTree (DESIGN.md, "The packet
+ * {@code prime sim}: the packet-level simulator on a symmetric FatTree (docs/design.md, "The packet
  * simulator"). Prints a comparison table, or with {@code --json} one JSON object per scheme with the
  * fields of {@link SimResult#summary()}; {@code --out DIR} also writes summary.json, flows.csv and
  * queues.csv.

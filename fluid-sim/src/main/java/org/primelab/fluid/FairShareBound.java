@@ -6,7 +6,7 @@ import org.primelab.core.workload.Flow;
 
 /**
  * The fair share of every directed link: the bytes it carries when every flow splits its bytes evenly
- * over all its paths — the premise of the uplink-to-downlink theorem (REFERENCES.md, "Uplink-to-downlink
+ * over all its paths — the premise of the uplink-to-downlink theorem (docs/references.md, "Uplink-to-downlink
  * theorem"; the paper's missing Theorem 1). Computed directly from the paths, for any workload on a
  * 2- or 3-tier tree.
  *
@@ -18,7 +18,7 @@ import org.primelab.core.workload.Flow;
  * with full bisection, no link carries more than one host's worth: the fair share of every link is at
  * most the largest bytes any host sends or receives. A simulator that spreads each flow exactly evenly
  * loads every link with exactly its fair share; PRIME's shuffled round robin deviates per flow by less
- * than 2 packets per port over any window (REFERENCES.md, "Round robin"), so a link carries at most its
+ * than 2 packets per port over any window (docs/references.md, "Round robin"), so a link carries at most its
  * fair share plus 2 packets per flow crossing it ("Integral version").
  */
 public final class FairShareBound {

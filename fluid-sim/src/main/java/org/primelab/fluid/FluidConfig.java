@@ -11,7 +11,7 @@ import org.primelab.core.units.Units;
  * Every parameter of a fluid run. The scenario fields and every derived value (base RTT, BDP, RED
  * thresholds, trimming limit, starting window) are defined exactly as the packet simulator's
  * {@code org.primelab.packet.SimConfig} defines them, so that both simulators model the same system
- * (the paper's §"Evaluation" setup; DESIGN.md, "The packet simulator"); a test in the CLI module checks
+ * (the paper's §"Evaluation" setup; docs/design.md, "The packet simulator"); a test in the CLI module checks
  * the two agree field by field. Two fields are the fluid model's own: the {@link SplitMode} and the
  * integration step (whose default depends on the split mode).
  *
@@ -44,11 +44,11 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
 
     /** Link rate default: 400 Gb/s, as the packet simulator (§"Evaluation", "Setup"). */
     public static final long DEFAULT_RATE_BPS = FabricParameters.DEFAULT_RATE_BPS;
-    /** Propagation delay per link: 600 ns (the paper prints "600 us"; DESIGN.md reads ns). */
+    /** Propagation delay per link: 600 ns (the paper prints "600 us"; docs/design.md reads ns). */
     public static final long DEFAULT_PROPAGATION_PS = FabricParameters.DEFAULT_PROPAGATION_PS;
     /** MTU on the wire: 4160 B (§"Evaluation", "Traffic"). */
     public static final int DEFAULT_MTU_BYTES = FabricParameters.DEFAULT_MTU_BYTES;
-    /** Header bytes: 64 B (DESIGN.md). */
+    /** Header bytes: 64 B (docs/design.md). */
     public static final int DEFAULT_HEADER_BYTES = FabricParameters.DEFAULT_HEADER_BYTES;
     /** ACK coalescing: one ACK per 4 data packets (§"Evaluation", "Traffic"). */
     public static final int DEFAULT_ACK_EVERY = FabricParameters.DEFAULT_ACK_EVERY;

@@ -9,7 +9,7 @@ package org.primelab.fluid;
  * fairness", SIGMETRICS 2011) model DCTCP as
  * <pre>  dW/dt = 1/R - W·alpha/(2R)·p(t - R),    dalpha/dt = g/R·(p(t - R) - alpha)</pre>
  * (window in packets, {@code p} the fraction of marked packets, {@code R} the RTT). We checked the form by
- * deriving it from the per-ACK rules rather than relying on the recalled formula (REFERENCES.md marks it
+ * deriving it from the per-ACK rules rather than relying on the recalled formula (docs/references.md marks it
  * "verify"): a window of {@code W} bytes is acknowledged once per RTT, i.e. at {@code W/R} bytes per
  * second, and per such observation window
  * <ul>

@@ -6,7 +6,7 @@ import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.workload.Flow;
 
 /**
- * The flow-level (fluid) simulator (DESIGN.md, "The fluid simulator"): the packet simulator's system —
+ * The flow-level (fluid) simulator (docs/design.md, "The fluid simulator"): the packet simulator's system —
  * same fabric, workload, link rates, RED curve, trimming threshold, ACK coalescing and DCTCP — with
  * continuous windows, rates and queues. One instance runs one workload once:
  * {@code new FluidSimulator(config, flows).run()}. The full model, its equations, split rules, step and

@@ -3,7 +3,7 @@ package org.primelab.fluid;
 import java.util.Locale;
 
 /**
- * How a flow's fluid is divided over its paths in each integration step (DESIGN.md, "The fluid
+ * How a flow's fluid is divided over its paths in each integration step (docs/design.md, "The fluid
  * simulator": load balancers become split rules).
  *
  * <ul>

@@ -1,7 +1,7 @@
 package org.primelab.fluid;
 
 /**
- * How one flow divides its fluid over its paths: the fluid image of a load balancer (DESIGN.md, "The
+ * How one flow divides its fluid over its paths: the fluid image of a load balancer (docs/design.md, "The
  * fluid simulator": load balancers become split rules). One instance per flow.
  *
  * <p>In {@link SplitMode#PACKET} mode the simulator asks for one path per packet-sized quantum

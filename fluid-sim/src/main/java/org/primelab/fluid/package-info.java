@@ -1,5 +1,5 @@
 /**
- * The flow-level (fluid) simulator (DESIGN.md, "The fluid simulator"): the packet simulator's system
+ * The flow-level (fluid) simulator (docs/design.md, "The fluid simulator"): the packet simulator's system
  * with continuous rates, windows and queues. Entry point {@link org.primelab.fluid.FluidSimulator}
  * (model equations and the step in its javadoc), configuration {@link org.primelab.fluid.FluidConfig},
  * DCTCP in fluid form {@link org.primelab.fluid.FluidDctcp} (derived from the per-ACK rules and checked

@@ -28,7 +28,7 @@ class FluidSimulatorTest {
                 2 + 2 * c.tree().upHops(f.src(), f.dst()));
     }
 
-    /** minim's convention (REFERENCES.md): a lone flow on an idle fabric takes exactly the ideal time. */
+    /** minim's convention (docs/references.md): a lone flow on an idle fabric takes exactly the ideal time. */
     @ParameterizedTest
     @CsvSource({
         "2, 8, 100, dctcp", "2, 8, 4096, fixed", "2, 8, 2000000, dctcp", "2, 8, 2000000, fixed",

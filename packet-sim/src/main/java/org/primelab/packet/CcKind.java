@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** Congestion controls of the packet simulator (DESIGN.md: the paper names none). */
+/** Congestion controls of the packet simulator (docs/design.md: the paper names none). */
 public enum CcKind {
     /** A fixed window that keeps a lone flow at line rate: isolates load balancing. */
     FIXED("fixed"),

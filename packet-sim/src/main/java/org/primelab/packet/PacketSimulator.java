@@ -28,7 +28,7 @@ import org.primelab.packet.transport.FlowReceiver;
 import org.primelab.packet.transport.FlowSender;
 
 /**
- * The packet-level discrete-event simulator (DESIGN.md, "The packet simulator"; the paper's
+ * The packet-level discrete-event simulator (docs/design.md, "The packet simulator"; the paper's
  * §"Evaluation" setup). One instance runs one workload once: {@code new PacketSimulator(config,
  * flows).run(listener)}.
  *

@@ -10,7 +10,7 @@ import org.primelab.packet.net.Scheduling;
 
 /**
  * Every parameter of a packet-level run, with the paper's defaults (§"Evaluation", "Setup" and
- * "Traffic"; DESIGN.md, "The packet simulator"). Built with {@link #builder(FatTree)}; derived values
+ * "Traffic"; docs/design.md, "The packet simulator"). Built with {@link #builder(FatTree)}; derived values
  * (base RTT, BDP, ECN thresholds, trimming limit, window) are computed here once so that every
  * component reads the same numbers.
  *
@@ -57,7 +57,7 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
     public static final double DEFAULT_KMAX_BDP = FabricParameters.DEFAULT_KMAX_BDP;
     /** Paper default, see {@link FabricParameters#DEFAULT_TRIM_BDP}. */
     public static final double DEFAULT_TRIM_BDP = FabricParameters.DEFAULT_TRIM_BDP;
-    /** Default failure detection delay: 100 us (DESIGN.md's link-failure experiment; {@code --detect}). */
+    /** Default failure detection delay: 100 us (docs/design.md's link-failure experiment; {@code --detect}). */
     public static final long DEFAULT_DETECT_PS = 100 * Units.PS_PER_US;
     /** Default retransmission timeout in base RTTs: far above the worst queueing a 1-BDP queue per hop allows. */
     public static final int DEFAULT_RTO_RTTS = 10;

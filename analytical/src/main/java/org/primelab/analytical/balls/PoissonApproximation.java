@@ -2,7 +2,7 @@ package org.primelab.analytical.balls;
 
 /**
  * The Poisson approximation of the maximum load: treat the {@code n} bin loads as independent
- * Poisson({@code m/n}), so {@code P(max <= k) ~= P(Poi(m/n) <= k)^n} (REFERENCES.md "Balls into bins";
+ * Poisson({@code m/n}), so {@code P(max <= k) ~= P(Poi(m/n) <= k)^n} (docs/references.md "Balls into bins";
  * Mitzenmacher and Upfal, <i>Probability and Computing</i>, §5.4).
  *
  * <p>Proof idea of why it is close: it is the first factor of the exact Poissonization identity of

@@ -8,7 +8,7 @@ import org.apache.commons.math3.transform.TransformType;
  * Exact (up to double rounding) distribution of the maximum load for large cases, from the
  * positivity-preserving Poissonization identity.
  *
- * <p><b>Identity</b> (REFERENCES.md "Balls into bins"; Kolchin et al., <i>Random Allocations</i>): with
+ * <p><b>Identity</b> (docs/references.md "Balls into bins"; Kolchin et al., <i>Random Allocations</i>): with
  * {@code lambda = m/n} and {@code Y_1..Y_n} i.i.d. Poisson({@code lambda}) conditioned on {@code Y <= k},
  * <pre>  P(max <= k) = P(Poi(lambda) <= k)^n * P(Y_1 + ... + Y_n = m) / P(Poi(m) = m).</pre>
  * Proof idea: throw Poisson({@code m}) balls instead of {@code m}; the bin loads become independent

@@ -14,7 +14,7 @@ package org.primelab.analytical.balls;
  * Proof idea (theirs): first and second moment method on the number of bins with load at least
  * {@code k}, using the Poisson approximation of a bin's load and its Chernoff-type tail.
  *
- * <p>The formulas are recalled from the paper (REFERENCES.md marks them "verify"); this class was checked
+ * <p>The formulas are recalled from the paper (docs/references.md marks them "verify"); this class was checked
  * against the exact distribution ({@code ApproximationsTest}): with {@code alpha = 1} the sparse threshold
  * at {@code m = n = 1024} is 4.80 against an exact median of 5, and the dense one at
  * {@code m = 10^5, n = 1024} is 134.5 against 131 (both within 5%; the test allows 10%). "<<" is asymptotic, so the cut-offs between regimes

@@ -6,7 +6,7 @@ import org.apache.commons.math3.fraction.BigFraction;
 /**
  * Exact distribution of the maximum load by counting, in rational arithmetic.
  *
- * <p><b>Formula</b> (Kolchin, Sevast'yanov, Chistyakov, <i>Random Allocations</i>, 1978; REFERENCES.md
+ * <p><b>Formula</b> (Kolchin, Sevast'yanov, Chistyakov, <i>Random Allocations</i>, 1978; docs/references.md
  * "Balls into bins"): the number of ways to put {@code m} labelled balls into {@code n} labelled bins with
  * no bin holding more than {@code k} is {@code N_k(m, n) = m! [x^m] (sum_{j<=k} x^j/j!)^n}, so
  * {@code P(max <= k) = N_k(m, n) / n^m}.

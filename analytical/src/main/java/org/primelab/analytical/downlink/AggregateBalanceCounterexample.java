@@ -5,8 +5,8 @@ import org.primelab.core.topology.FatTree;
 
 /**
  * The executable counterexample: perfectly balanced <i>aggregate</i> uplinks do not keep downlinks
- * within capacity (REFERENCES.md "Uplink-to-downlink theorem"), which is why PRIME balances each flow
- * (per-flow, per-destination generator state; DESIGN.md "PRIME generator") and not just each uplink.
+ * within capacity (docs/references.md "Uplink-to-downlink theorem"), which is why PRIME balances each flow
+ * (per-flow, per-destination generator state; docs/design.md "PRIME generator") and not just each uplink.
  *
  * <p>On the 2-tier {@code k = 4} tree (4 leaves of 2 hosts, 2 spines, all links capacity 1) leaf 0 hosts
  * {@code h0 -> h4, h1 -> h6}, leaf 1 hosts {@code h2 -> h5, h3 -> h7}, every flow at rate 1 (hose traffic).

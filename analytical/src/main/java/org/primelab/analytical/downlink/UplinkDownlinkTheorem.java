@@ -6,7 +6,7 @@ import org.primelab.core.topology.FatTree;
 /**
  * The uplink-to-downlink theorem the paper invokes (§"Design Elements", "Generating MEV": "balancing the
  * traffic in the uplinks prevents downlinks from being overloaded", Theorem 1, whose statement is missing
- * from the paper's text; REFERENCES.md "Uplink-to-downlink theorem").
+ * from the paper's text; docs/references.md "Uplink-to-downlink theorem").
  *
  * <p><b>Setting.</b> A FatTree with links of capacity {@code c} and hosts of rate {@code r <= c}, non-blocking
  * ({@code H r <= S c}: {@code H} hosts and {@code S} uplinks per ToR). Hose traffic: every host sends at most

@@ -16,7 +16,7 @@ import org.primelab.core.workload.Flow;
 /**
  * Maximum concurrent flow of a workload on a FatTree with failed and degraded links, as a linear
  * program (ojalgo): the largest fraction {@code phi} of line rate at which every flow can send
- * simultaneously, each in proportion to its size (REFERENCES.md "Ideal FCT"; Shahrokhi and Matula, "The
+ * simultaneously, each in proportion to its size (docs/references.md "Ideal FCT"; Shahrokhi and Matula, "The
  * maximum concurrent flow problem", J. ACM 1990).
  *
  * <p><b>LP.</b> Units: rates in multiples of the fabric rate {@code r}, demands in multiples of the largest

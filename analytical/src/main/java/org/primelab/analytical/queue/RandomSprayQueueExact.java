@@ -19,7 +19,7 @@ import java.util.Map;
  * {@code P(max_{t <= T} max_i Q_t,i <= B)}. States: sorted vectors in {@code [0, B-1]^n}, at most
  * {@code C(n + B - 1, n)}; arrival vectors {@code C(2n - 1, n)}.
  *
- * <p>Why random spraying has no bound (REFERENCES.md, App. B of the REPS paper): each backlog is a
+ * <p>Why random spraying has no bound (docs/references.md, App. B of the REPS paper): each backlog is a
  * reflected random walk with increments {@code a - 1}, mean 0 and variance {@code 1 - 1/n}, so it grows
  * like {@code sqrt(t)}; the exact probabilities here decrease to 0 as {@code T} grows for every fixed
  * {@code B}.

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The queue bound for aligned shuffled round robin in the batched queue model
- * ({@link BatchedQueueSimulator}): REFERENCES.md conjectures "2n - 2"; this class proves it for the
+ * ({@link BatchedQueueSimulator}): docs/references.md conjectures "2n - 2"; this class proves it for the
  * backlog and shows where it fails.
  *
  * <p><b>Theorem.</b> If each of {@code n} senders sends one packet per step, each following its own
@@ -28,7 +28,7 @@ import java.util.List;
  * {@code n} packets at steps {@code n-1} and {@code n}: backlog {@code n - 1}, then {@code 2n - 2}, with
  * occupancy {@code 2n - 1} ({@link #worstCasePermutations}). Such a schedule has probability
  * {@code n^{-2n}} per pair of cycles under independent shuffles, so simulations rarely see it
- * (REFERENCES.md: 12 for n = 8, 25 for n = 32).
+ * (docs/references.md: 12 for n = 8, 25 for n = 32).
  *
  * <p><b>So:</b> the "2n - 2" bound is <b>proved</b> for the backlog after service and is tight;
  * counted as occupancy (the convention under which staggered round robin scores 1) the tight bound is

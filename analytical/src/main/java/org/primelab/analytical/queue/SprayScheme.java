@@ -2,7 +2,7 @@ package org.primelab.analytical.queue;
 
 /**
  * How each of the {@code n} senders of the batched queue model picks its port every step
- * (REFERENCES.md "Batched queue model").
+ * (docs/references.md "Batched queue model").
  */
 public enum SprayScheme {
     /** A uniformly random port per packet (RPS). */

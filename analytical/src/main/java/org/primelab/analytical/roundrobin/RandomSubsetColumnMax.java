@@ -9,7 +9,7 @@ import org.primelab.analytical.balls.MaxLoadDistribution;
  * Exact distribution of the largest column sum of a random 0/1 matrix whose rows are independent,
  * uniformly random subsets of {@code n} columns of prescribed sizes {@code r_1, .., r_F}: the excess
  * load of the busiest port when {@code F} flows each put one extra packet on a random {@code r}-subset of
- * the ports (REFERENCES.md "Aggregate of F independent shuffled-RR flows").
+ * the ports (docs/references.md "Aggregate of F independent shuffled-RR flows").
  *
  * <p><b>Algorithm</b> (DP over the histogram of column counts). Columns are exchangeable, so after some
  * rows the state that matters is the histogram {@code h[v]} = number of columns whose sum is {@code v}.

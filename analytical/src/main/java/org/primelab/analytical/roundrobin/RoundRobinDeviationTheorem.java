@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 
 /**
  * Per-flow window deviation of round robin and of PRIME's shuffled round robin (paper §"Design
- * Elements", Alg. 2; REFERENCES.md "Round robin, PRIME's generator, DRB").
+ * Elements", Alg. 2; docs/references.md "Round robin, PRIME's generator, DRB").
  *
  * <p><b>Lemma (block permutations).</b> Let a sequence over {@code n} symbols be cut into consecutive
  * blocks of length {@code n}, each block a permutation of the symbols. Then over every window of

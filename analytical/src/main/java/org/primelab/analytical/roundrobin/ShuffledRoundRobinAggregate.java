@@ -12,7 +12,7 @@ import org.primelab.core.topology.EvLayout;
  * same {@code n} uplinks, counted over each flow's first {@code w} packets (a window aligned with the
  * flows' cycles, as when all flows start together).
  *
- * <p><b>Model</b> (REFERENCES.md "Round robin"). Write {@code w = qn + r}. A flow's first {@code qn}
+ * <p><b>Model</b> (docs/references.md "Round robin"). Write {@code w = qn + r}. A flow's first {@code qn}
  * packets are {@code q} whole shuffled cycles, one packet per port each; the remaining {@code r} are the
  * first {@code r} entries of a uniformly random permutation, i.e. a uniformly random {@code r}-subset. So
  * port {@code p} receives {@code Fq + X_p} packets with {@code X_p ~ Binomial(F, r/n)}, and the excesses

@@ -10,7 +10,7 @@ import org.primelab.core.random.Seeds;
 
 /**
  * The same window quantities as {@link ShuffledRoundRobinAggregate} for the hash-based competitors:
- * random spraying and hash-mapped EVs from an EV space of size {@code E} (DESIGN.md "Entropy":
+ * random spraying and hash-mapped EVs from an EV space of size {@code E} (docs/design.md "Entropy":
  * {@code port = hash(flow, EV, salt) mod n}).
  *
  * <p><b>Random spraying.</b> {@code F} flows sending {@code w} packets each, every packet to a uniformly

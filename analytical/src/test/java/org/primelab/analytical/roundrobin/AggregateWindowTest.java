@@ -106,7 +106,7 @@ class AggregateWindowTest {
 
     @Test
     void hashLimitationQuantified() {
-        // REFERENCES.md (REPS §4.7): for 32 uplinks fewer than 2^8 EVs give more than 10% imbalance
+        // docs/references.md (REPS §4.7): for 32 uplinks fewer than 2^8 EVs give more than 10% imbalance
         assertTrue(SprayingAggregate.hashLongRunImbalance(256, 32) > 0.10);
         assertTrue(SprayingAggregate.hashLongRunImbalance(1 << 16, 32) < 0.10);
         assertTrue(SprayingAggregate.hashLongRunImbalance(1 << 10, 32) < SprayingAggregate.hashLongRunImbalance(1 << 8, 32));

@@ -2,7 +2,7 @@ package org.primelab.core.entropy;
 
 /**
  * ECMP: one EV for the whole flow (the hash of its 5-tuple), so every packet follows one path
- * (DESIGN.md, "Competitors"). Feedback is ignored.
+ * (docs/design.md, "Competitors"). Feedback is ignored.
  */
 public final class EcmpGenerator implements EntropyGenerator {
     private final int ev;

@@ -5,7 +5,7 @@ import org.primelab.core.history.CongestionHistory;
 /**
  * Parameters of the host-side schemes.
  *
- * @param evSpace size of the opaque EV space of the hash schemes (DESIGN.md: default 2^16)
+ * @param evSpace size of the opaque EV space of the hash schemes (docs/design.md: default 2^16)
  * @param variant which Alg. 2 variant PRIME and CO-PRIME use
  * @param history PRIME's penalties ({@code P_ECN}, {@code P_NACK}, decay)
  * @param repsExitFreezePs how long REPS stays frozen after a timeout
@@ -13,13 +13,13 @@ import org.primelab.core.history.CongestionHistory;
  */
 public record EntropyConfig(int evSpace, PrimeVariant variant, CongestionHistory.Config history,
                             long repsExitFreezePs, int repsExplore) {
-    /** Default EV space of hash-based schemes: 2^16 (DESIGN.md, "Entropy"). */
+    /** Default EV space of hash-based schemes: 2^16 (docs/design.md, "Entropy"). */
     public static final int DEFAULT_EV_SPACE = 1 << 16;
-    /** REPS freezing exit timeout: 10 ms as in htsim ({@code exit_freeze_after}, REFERENCES.md "REPS"). */
+    /** REPS freezing exit timeout: 10 ms as in htsim ({@code exit_freeze_after}, docs/references.md "REPS"). */
     public static final long DEFAULT_REPS_EXIT_FREEZE_PS = 10_000_000_000L;
     /** {@code P_ECN} in base RTTs: about one queue-drain time (a queue of 1 BDP drains in one RTT). */
     public static final long ECN_PENALTY_RTTS = 1;
-    /** {@code P_NACK} in base RTTs: "several base RTTs" (DESIGN.md, "Congestion history"). */
+    /** {@code P_NACK} in base RTTs: "several base RTTs" (docs/design.md, "Congestion history"). */
     public static final long NACK_PENALTY_RTTS = 4;
 
     /** Validates the fields. */

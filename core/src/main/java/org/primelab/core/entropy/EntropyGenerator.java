@@ -2,10 +2,10 @@ package org.primelab.core.entropy;
 
 /**
  * The per-flow source of entropy values (EVs) of a load-balancing scheme: the host side of PRIME and
- * of its competitors (DESIGN.md, "Entropy" and "Competitors").
+ * of its competitors (docs/design.md, "Entropy" and "Competitors").
  *
  * <p>One instance belongs to exactly one flow (one source-destination pair): state shared across a
- * host's flows breaks PRIME's balance guarantee (DESIGN.md, "PRIME generator"). The sender calls
+ * host's flows breaks PRIME's balance guarantee (docs/design.md, "PRIME generator"). The sender calls
  * {@link #next(long)} once per packet it transmits (first transmissions and retransmissions alike) and
  * feeds back what the network said: ACKs with their echoed EV and ECN mark, NACKs with the EV of the
  * trimmed packet, and retransmission timeouts. All times are picoseconds.

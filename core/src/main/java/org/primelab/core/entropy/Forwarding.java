@@ -1,6 +1,6 @@
 package org.primelab.core.entropy;
 
-/** How a switch turns a packet's EV into an uplink (DESIGN.md, "Entropy" and "Competitors"). */
+/** How a switch turns a packet's EV into an uplink (docs/design.md, "Entropy" and "Competitors"). */
 public enum Forwarding {
     /** PRIME: the EV part of the switch's tier is the uplink port index. */
     PORT_INDEX,

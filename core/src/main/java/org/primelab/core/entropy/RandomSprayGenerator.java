@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 /**
  * Oblivious random packet spraying (RPS): a fresh uniformly random EV from an EV space of size
  * {@code E} for every packet; switches map it with {@code hash(flow, EV, salt) mod uplinks}, so the
- * spreading is balls-into-bins at every hop (DESIGN.md, "Competitors").
+ * spreading is balls-into-bins at every hop (docs/design.md, "Competitors").
  */
 public final class RandomSprayGenerator implements EntropyGenerator {
     private final SplittableRandom random;

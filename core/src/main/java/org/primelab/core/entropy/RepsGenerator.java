@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 
 /**
  * REPS, recycled entropy packet spraying (Bonato et al., arXiv 2407.21625; UEC htsim's
- * {@code buffer_reps.cpp}), as summarised in REFERENCES.md:
+ * {@code buffer_reps.cpp}), as summarised in docs/references.md:
  *
  * <ul>
  *   <li>A circular buffer of {@link #BUFFER_SIZE} entries {EV, valid}; {@code head} is the next slot

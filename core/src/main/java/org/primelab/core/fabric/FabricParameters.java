@@ -5,7 +5,7 @@ import org.primelab.core.units.Units;
 
 /**
  * The link and switch parameters both simulators share, with the paper's defaults and the quantities
- * derived from them (DESIGN.md, "The packet simulator"; paper §"Evaluation", "Setup" and "Traffic").
+ * derived from them (docs/design.md, "The packet simulator"; paper §"Evaluation", "Setup" and "Traffic").
  * The packet simulator's {@code SimConfig} and the fluid simulator's {@code FluidConfig} both delegate
  * here, so the two models can never disagree on a BDP or a threshold.
  *
@@ -26,12 +26,12 @@ public record FabricParameters(FatTree tree, long linkRateBps, long propagationP
     public static final long DEFAULT_RATE_BPS = 400 * Units.GBPS;
     /**
      * Propagation delay per link: 600 ns. The paper prints "600 us" (§"Evaluation", "Setup"); at 600 us a
-     * 2 MB flow would be 99% propagation and no scheme could differ, so we read ns (DESIGN.md).
+     * 2 MB flow would be 99% propagation and no scheme could differ, so we read ns (docs/design.md).
      */
     public static final long DEFAULT_PROPAGATION_PS = 600 * Units.PS_PER_NS;
     /** MTU on the wire: 4160 B (§"Evaluation", "Traffic"). */
     public static final int DEFAULT_MTU_BYTES = 4160;
-    /** Headers of data, ACK, NACK and trimmed packets: 64 B (DESIGN.md). */
+    /** Headers of data, ACK, NACK and trimmed packets: 64 B (docs/design.md). */
     public static final int DEFAULT_HEADER_BYTES = 64;
     /** ACK coalescing: one ACK per 4 data packets (§"Evaluation", "Traffic"). */
     public static final int DEFAULT_ACK_EVERY = 4;
@@ -92,7 +92,7 @@ public record FabricParameters(FatTree tree, long linkRateBps, long propagationP
         return pathRttPs(tree.longestPathLinks());
     }
 
-    /** Bandwidth-delay product: link rate times the base RTT of the longest path (DESIGN.md). */
+    /** Bandwidth-delay product: link rate times the base RTT of the longest path (docs/design.md). */
     public long bdpBytes() {
         return Units.bytesIn(baseRttPs(), linkRateBps);
     }

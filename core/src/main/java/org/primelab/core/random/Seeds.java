@@ -1,7 +1,7 @@
 package org.primelab.core.random;
 
 /**
- * Derivation of independent random streams from one master seed (DESIGN.md, "The packet simulator":
+ * Derivation of independent random streams from one master seed (docs/design.md, "The packet simulator":
  * one master seed, every random stream derived from it).
  *
  * <p>A stream is named by the master seed, a purpose tag and ids (host, flow, switch); the seed of the
@@ -45,7 +45,7 @@ public final class Seeds {
 
     /**
      * The uplink a hash-based switch maps an entropy value to: {@code hash(flow, EV, salt) mod uplinks}
-     * (DESIGN.md, "Entropy"). The same (flow, EV, salt) always gives the same port.
+     * (docs/design.md, "Entropy"). The same (flow, EV, salt) always gives the same port.
      */
     public static int hashPort(long flowId, int ev, long switchSalt, int uplinks) {
         long h = mix(mix(flowId * GOLDEN_GAMMA + switchSalt) ^ (ev & 0xffffffffL));

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A FatTree (folded Clos) fabric built from switch radix {@code k}, as sized in DESIGN.md
+ * A FatTree (folded Clos) fabric built from switch radix {@code k}, as sized in docs/design.md
  * ("Topologies") and used in the paper's evaluation (Table "Simulation topologies": 2-tier k=16, 64,
  * 128 with 128, 2k and 8k hosts; 3-tier k=16 with 1k hosts).
  *

@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * Explicit units for the whole project: time is a {@code long} count of picoseconds, sizes are
- * {@code long} bytes and rates are {@code long} bits per second (DESIGN.md, "The model", Units).
+ * {@code long} bytes and rates are {@code long} bits per second (docs/design.md, "The model", Units).
  *
  * <p>Parsing accepts the forms users type on a command line: {@code 600ns}, {@code 1.5us},
  * {@code 2ms}, {@code 400G}, {@code 400Gbps}, {@code 2MB} (10^6 bytes), {@code 2MiB} (2^20 bytes).

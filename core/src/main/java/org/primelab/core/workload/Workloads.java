@@ -8,7 +8,7 @@ import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.FatTree;
 
 /**
- * The traffic patterns of the paper's evaluation and of common collectives (DESIGN.md, "core —
+ * The traffic patterns of the paper's evaluation and of common collectives (docs/design.md, "core —
  * workloads"): permutation (the paper's main pattern, §"Evaluation", "Traffic"), all-to-all, incast and
  * ring. Every generator is deterministic in its seed; flows are numbered in list order.
  */

@@ -8,7 +8,7 @@ import org.primelab.core.topology.EvLayout;
 import org.primelab.core.topology.FatTree;
 
 /**
- * Generator state must be per flow (DESIGN.md, "PRIME generator"): a host alternating two destinations
+ * Generator state must be per flow (docs/design.md, "PRIME generator"): a host alternating two destinations
  * keeps each destination's split balanced. The control case shows the check can fail: one generator
  * shared by both destinations sends all of one destination's packets on half the uplinks.
  */
@@ -41,7 +41,7 @@ class PerFlowStateTest {
             c[layout.part(shared.next(), 0)]++;   // destination C
             shared.next();                         // destination D
         }
-        // Two uplinks, shared state: C's packets see one entry per cycle, a random walk (REFERENCES.md).
+        // Two uplinks, shared state: C's packets see one entry per cycle, a random walk (docs/references.md).
         assertTrue(maxDeviation(c) > 2, "a shared generator unexpectedly kept C balanced: " + maxDeviation(c));
     }
 

@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** REPS's recycling and freezing, step by step (REFERENCES.md, "REPS"). */
+/** REPS's recycling and freezing, step by step (docs/references.md, "REPS"). */
 class RepsGeneratorTest {
     private static final int SPACE = 1 << 16;
     private static final long EXIT = 1_000;

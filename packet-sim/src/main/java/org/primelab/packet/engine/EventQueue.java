@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * The simulator's future event list: a binary min-heap of events ordered by (time in picoseconds,
  * insertion sequence), so that events at the same picosecond run in the order they were scheduled
- * and a run is deterministic (DESIGN.md, "The packet simulator").
+ * and a run is deterministic (docs/design.md, "The packet simulator").
  *
  * <p>An event is three ints: a kind and two arguments (a node, link, flow or packet id). Keys and
  * payloads live in parallel primitive arrays that grow by doubling and are never shrunk, so scheduling

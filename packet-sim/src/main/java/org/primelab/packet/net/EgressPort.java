@@ -5,7 +5,7 @@ import org.primelab.core.units.Units;
 
 /**
  * The egress side of one directed link: two FIFO queues and the serializer in front of the wire
- * (DESIGN.md, "switch egress queues"). One job: decide which packet goes next and what happens to it
+ * (docs/design.md, "switch egress queues"). One job: decide which packet goes next and what happens to it
  * on the way in and out of the queue; the simulator owns the clock and the events.
  *
  * <ul>

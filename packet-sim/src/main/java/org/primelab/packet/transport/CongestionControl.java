@@ -1,7 +1,7 @@
 package org.primelab.packet.transport;
 
 /**
- * A sender's congestion window, driven by acknowledgements (DESIGN.md, "congestion control").
+ * A sender's congestion window, driven by acknowledgements (docs/design.md, "congestion control").
  * Bytes are wire bytes of data packets.
  */
 public interface CongestionControl {

@@ -1,7 +1,7 @@
 package org.primelab.packet.transport;
 
 /**
- * The receiving end of one flow (DESIGN.md, "ACK coalescing" and "reliability"): accepts packets in
+ * The receiving end of one flow (docs/design.md, "ACK coalescing" and "reliability"): accepts packets in
  * any order, counts each sequence number once, and decides when to acknowledge. One ACK covers the
  * data packets received since the previous ACK and is due after every {@code ackEvery} of them, at
  * once on an ECN-marked packet if {@code ackOnMark}, and when the flow completes. The ACK echoes the EV

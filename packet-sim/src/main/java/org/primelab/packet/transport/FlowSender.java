@@ -3,7 +3,7 @@ package org.primelab.packet.transport;
 import org.primelab.core.entropy.EntropyGenerator;
 
 /**
- * The sending end of one flow (DESIGN.md, "reliability"): cuts the flow into packets, keeps per-packet
+ * The sending end of one flow (docs/design.md, "reliability"): cuts the flow into packets, keeps per-packet
  * state (unsent, in flight, acknowledged, awaiting retransmission), asks the load balancer for each
  * packet's EV, and lets congestion control bound the bytes in flight.
  *

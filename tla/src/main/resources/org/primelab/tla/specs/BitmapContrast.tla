@@ -1,7 +1,7 @@
 --------------------------- MODULE BitmapContrast ---------------------------
 (***************************************************************************)
 (* A contrast to PRIME (PrimeHistory): bitmap-style penalties as in the    *)
-(* Ultra Ethernet Consortium's htsim simulator (UecMpBitmap; REFERENCES.md *)
+(* Ultra Ethernet Consortium's htsim simulator (UecMpBitmap; docs/references.md *)
 (* "A contrast scheme for the TLA+ work").  Same sender, same signals,     *)
 (* same property names as PrimeHistory; only the penalty bookkeeping and   *)
 (* the pick differ:                                                        *)

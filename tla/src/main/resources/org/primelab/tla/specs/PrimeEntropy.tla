@@ -1,7 +1,7 @@
 ---------------------------- MODULE PrimeEntropy ----------------------------
 (***************************************************************************)
 (* PRIME's multi-part EV generator on its own (paper arXiv 2507.23012,     *)
-(* Alg. 2, odometer variant; DESIGN.md "PRIME generator"): one flow sends  *)
+(* Alg. 2, odometer variant; docs/design.md "PRIME generator"): one flow sends  *)
 (* forever, each send takes the value under the counters and advances the  *)
 (* odometer, reshuffling each part when it wraps.                          *)
 (*                                                                         *)

@@ -1,7 +1,7 @@
 ---------------------------- MODULE PrimeHistory ----------------------------
 (***************************************************************************)
 (* PRIME at the sender (paper arXiv 2507.23012, Alg. 1, and "Design       *)
-(* Elements: congestion history and path penalization"; DESIGN.md         *)
+(* Elements: congestion history and path penalization"; docs/design.md         *)
 (* "Congestion history"): one flow sprays packets over Paths with the      *)
 (* odometer generator of Alg. 2 (module Odometer) and keeps one penalty    *)
 (* per path.                                                               *)
