@@ -1,8 +1,8 @@
 package org.primelab.packet.transport;
 
 /**
- * A constant window: the load balancer alone decides how the fabric fares (docs/design.md, "fixed window
- * (1 BDP, isolates load balancing)"). The simulator sizes it to keep a lone flow at line rate.
+ * A constant window: the load balancer alone decides how the fabric fares (docs/design.md, "Congestion
+ * control": fixed window). The simulator sizes it to keep a lone flow at line rate.
  */
 public final class FixedWindow implements CongestionControl {
     private final long window;
