@@ -22,9 +22,11 @@ import org.primelab.core.cc.NsccParameters;
  *   <li><b>fast increase</b>: below 1 us the unmarked bytes are counted; beyond one window of them the
  *       rest of the quantum adds {@code FIS} per byte;</li>
  *   <li><b>multiplicative decrease</b> (marked, {@code d >= T}, {@code D > T}, more than {@code R0}
- *       since the last one): it happens at the first marked ACK once the flow is eligible. The fluid flow
- *       counts the expected marked ACKs {@code n·F} received while eligible and cuts when that count
- *       reaches one, by the same factor {@code max(1 - gamma·(D-T)/D, 1/2)};</li>
+ *       since the last one): it happens at the first marked ACK once the flow is eligible. That ACK is
+ *       on average the {@code 1/F}-th after eligibility, and the first ACK comes on average half an ACK
+ *       interval after it: the expected wait is {@code 1/F - 1/2} ACK intervals. The fluid flow counts
+ *       the expected marked ACKs {@code n·F} received while eligible and cuts when the count reaches
+ *       {@code 1 - F/2}, by the same factor {@code max(1 - gamma·(D-T)/D, 1/2)};</li>
  *   <li><b>quick adapt</b>: the same periods of {@code R0 + T} and the same test at the first quantum
  *       after a period ends; during the ignore period that follows, marked ACKs do nothing but drop the
  *       pending increase, which therefore survives a quantum with probability {@code (1-F)^n} and is
@@ -129,7 +131,7 @@ public final class FluidNscc {
             return;
         }
         double f = Math.min(1.0, Math.max(0.0, marked));
-        double acks = Math.max(1.0, bytes / bytesPerAck);
+        double acks = bytes / bytesPerAck;
         achievedBytes += bytes;
         bytesSinceAdjust += bytes;
         ignoredBytes += bytes;
@@ -180,7 +182,7 @@ public final class FluidNscc {
         }
         boolean ignoring = ignoredBytes < bytesToIgnore;
         ignoredBytes += bytes;
-        averageDelay(params.networkRttPs(), Math.max(1.0, bytes / params.mtuBytes()));
+        averageDelay(params.networkRttPs(), bytes / params.mtuBytes());
         quickAdaptRequested = true;
         if (ignoring) {
             pendingIncrease = 0;
@@ -239,7 +241,7 @@ public final class FluidNscc {
         fastIncreaseCount = 0;
         if (averageDelay > target && nowPs - lastDecrease > baseRtt) {
             markedWhileEligible += f * acks;
-            if (markedWhileEligible >= 1) {
+            if (markedWhileEligible >= 1 - f / 2) {
                 window = Math.max(minWindow, window * NsccParameters.decreaseFactor(averageDelay, (long) target));
                 lastDecrease = nowPs;
                 markedWhileEligible = 0;

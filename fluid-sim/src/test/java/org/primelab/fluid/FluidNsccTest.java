@@ -53,7 +53,7 @@ class FluidNsccTest {
     @Test
     void markedAboveTargetIsMultiplicativeDecreaseByTheAverageDelay() {
         FluidNscc cc = fresh();
-        cc.onAcked(MTU, 1, BASE + 900 * US, 0, 7 * US);    // one ACK: average 0.0125 x 900 us
+        cc.onAcked(4.0 * MTU, 1, BASE + 900 * US, 0, 7 * US);    // one ACK: average 0.0125 x 900 us
         assertEquals(0.0125 * 900 * US, cc.averageDelayPs(), 1e-3);
         assertEquals(W0 * 0.84, cc.window(), 1e-6);
     }
@@ -68,7 +68,7 @@ class FluidNsccTest {
     @Test
     void aDecreaseWaitsForTheExpectedFirstMarkedAck() {
         FluidNscc cc = fresh();
-        cc.onAcked(MTU, 1, BASE + 900 * US, 0, 7 * US);
+        cc.onAcked(4.0 * MTU, 1, BASE + 900 * US, 0, 7 * US);     // one ACK, marked: the first cut
         double afterFirst = cc.window();
         // eligible again after one base RTT; at 10% marking the first marked ACK is expected after 10 ACKs
         cc.onAcked(4 * 4.0 * MTU, 0.1, BASE + 900 * US, 0, 14 * US);
