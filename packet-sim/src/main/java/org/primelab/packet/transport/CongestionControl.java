@@ -3,8 +3,15 @@ package org.primelab.packet.transport;
 /**
  * A sender's congestion window, driven by acknowledgements (docs/design.md, "congestion control").
  * Bytes are wire bytes of data packets.
+ *
+ * <p>Delay-based controls (NSCC) also need, per ACK and per NACK, a round-trip sample and the bytes
+ * in flight: the sender passes them through {@link #onAckSample} and {@link #onNackSample}, whose
+ * defaults drop them and call {@link #onAck} / {@link #onNack}, so ECN-only controls ignore them.
  */
 public interface CongestionControl {
+
+    /** Passed as the RTT sample when the sender has none (e.g. the packet was retransmitted: ambiguous). */
+    long NO_RTT_SAMPLE = -1;
 
     /** Current window in bytes. */
     long windowBytes();
@@ -17,4 +24,20 @@ public interface CongestionControl {
 
     /** The retransmission timer expired. */
     void onTimeout(long nowPs);
+
+    /**
+     * As {@link #onAck}, with the round trip of the packet that triggered the ACK ({@code now} minus its
+     * send time, or {@link #NO_RTT_SAMPLE}) and the bytes still in flight after this ACK.
+     */
+    default void onAckSample(long ackedBytes, boolean marked, long rttSamplePs, long inFlightBytes, long nowPs) {
+        onAck(ackedBytes, marked, nowPs);
+    }
+
+    /**
+     * As {@link #onNack}, with the round trip of the trimmed packet ({@code now} minus its send time, or
+     * {@link #NO_RTT_SAMPLE}) and the bytes still in flight after the NACK.
+     */
+    default void onNackSample(long bytes, long rttSamplePs, long inFlightBytes, long nowPs) {
+        onNack(bytes, nowPs);
+    }
 }
