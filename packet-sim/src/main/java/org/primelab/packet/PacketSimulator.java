@@ -8,6 +8,9 @@ import org.primelab.analytical.fct.IdealFctWithFaults;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.forwarding.QueueDepths;
+import org.primelab.core.forwarding.RoutingTable;
+import org.primelab.core.forwarding.UplinkSelector;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.EvLayout;
 import org.primelab.core.topology.FatTree;
@@ -20,7 +23,6 @@ import org.primelab.packet.metrics.SimResult;
 import org.primelab.packet.net.EgressPort;
 import org.primelab.packet.net.PacketPool;
 import org.primelab.packet.net.RedMarker;
-import org.primelab.packet.net.RoutingTable;
 import org.primelab.packet.transport.CongestionControl;
 import org.primelab.packet.transport.Dctcp;
 import org.primelab.packet.transport.FixedWindow;
@@ -83,7 +85,7 @@ public final class PacketSimulator {
     private final int[] flowClass;
     private final RoutingTable routing;
     private final boolean[] linkDown;
-    private final int[] remapCounter;
+    private final QueueDepths queueDepths;
     private final EvLayout layout;
     private final int torUplinks;
     private final int[] flowUplinkCounts;
@@ -125,11 +127,8 @@ public final class PacketSimulator {
         }
         routing = new RoutingTable(tree);
         linkDown = new boolean[tree.linkCount()];
-        remapCounter = new int[tree.nodeCount()];
-        switchSalt = new long[tree.nodeCount()];
-        for (int node = 0; node < tree.nodeCount(); node++) {
-            switchSalt[node] = Seeds.derive(config.seed(), Seeds.SWITCH_SALT, node);
-        }
+        switchSalt = UplinkSelector.salts(tree, config.seed());
+        queueDepths = (sw, uplink) -> ports[tree.uplink(sw, uplink)].queuedDataBytes();
 
         EntropyConfig entropy = config.effectiveEntropy();
         LoadBalancingScheme scheme = config.scheme();
@@ -403,64 +402,13 @@ public final class PacketSimulator {
     }
 
     /**
-     * The uplink a switch gives a packet heading to host {@code dst}. Before any failure is detected
-     * every uplink is valid; afterwards a choice that no longer leads to the destination is remapped
-     * ({@link RoutingTable} documents the rule per scheme).
+     * The uplink a switch gives a packet heading to host {@code dst}: {@link UplinkSelector}, with the
+     * uplinks {@link RoutingTable} still finds valid once a failure has been detected.
      */
     private int uplinkPort(int sw, int flow, int ev, int dst) {
-        int uplinks = tree.uplinkCount(sw);
-        long valid = routing.intact() ? RoutingTable.ALL : routing.validUplinks(sw, tree.torIndexOf(dst));
-        if (valid == 0) {
-            valid = RoutingTable.ALL;   // cut off (only while stranded packets drain): forward and lose it
-        }
-        return switch (flowForwarding[flow]) {
-            case PORT_INDEX -> {
-                int p = layout.part(ev, tree.tierOf(sw) - 1);
-                yield (valid >>> p & 1L) != 0 ? p
-                        : nthSetBit(valid, uplinks, remapCounter[sw]++ % validCount(valid, uplinks));
-            }
-            case HASH -> {
-                int p = Seeds.hashPort(flow, ev, switchSalt[sw], uplinks);
-                yield (valid >>> p & 1L) != 0 ? p
-                        : nthSetBit(valid, uplinks, Seeds.hashPort(flow, ev, switchSalt[sw], validCount(valid, uplinks)));
-            }
-            case ADAPTIVE -> shortestQueue(sw, uplinks, valid);
-        };
-    }
-
-    private static int validCount(long valid, int uplinks) {
-        return valid == RoutingTable.ALL ? uplinks : Long.bitCount(valid);
-    }
-
-    private static int nthSetBit(long mask, int uplinks, int n) {
-        if (mask == RoutingTable.ALL) {
-            return n;
-        }
-        long m = mask;
-        for (int i = 0; i < n; i++) {
-            m &= m - 1;
-        }
-        return Long.numberOfTrailingZeros(m);
-    }
-
-    private int shortestQueue(int sw, int uplinks, long valid) {
-        int best = -1;
-        long bestBytes = Long.MAX_VALUE;
-        int ties = 0;
-        for (int i = 0; i < uplinks; i++) {
-            if (valid != RoutingTable.ALL && (valid >>> i & 1L) == 0) {
-                continue;
-            }
-            long q = ports[tree.uplink(sw, i)].queuedDataBytes();
-            if (q < bestBytes) {
-                bestBytes = q;
-                best = i;
-                ties = 1;
-            } else if (q == bestBytes && arRandom.nextInt(++ties) == 0) {
-                best = i;   // reservoir sampling: uniform among the tied
-            }
-        }
-        return best;
+        long valid = routing.intact() ? UplinkSelector.ALL : routing.validUplinks(sw, tree.torIndexOf(dst));
+        return UplinkSelector.select(flowForwarding[flow], layout, sw, tree.tierOf(sw), tree.uplinkCount(sw), flow, ev,
+                switchSalt[sw], valid, queueDepths, arRandom);
     }
 
     private void atHost(int host, int pkt, long now) {
