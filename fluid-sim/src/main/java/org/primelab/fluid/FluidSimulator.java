@@ -9,7 +9,7 @@ import org.primelab.core.workload.Flow;
  * The flow-level (fluid) simulator (docs/design.md, "The fluid simulator"): the packet simulator's system —
  * same fabric, workload, link rates, RED curve, trimming threshold, ACK coalescing and DCTCP — with
  * continuous windows, rates and queues. One instance runs one workload once:
- * {@code new FluidSimulator(config, flows).run()}. The full model, its equations, split rules, step and
+ * {@code new FluidSimulator(config, flows, ideal).run()}. The full model, its equations, split rules, step and
  * measured accuracy and speed are in {@code fluid-sim/README.md}.
  *
  * <p><b>Two engines.</b> {@link SplitMode#PACKET} runs (the default), and AR in either mode (it has no
@@ -104,10 +104,20 @@ public final class FluidSimulator {
     private final FluidConfig config;
     private final QuantumEngine quantum;
     private final FineStepEngine fine;
+    private final long idealMaxFctPs;
 
-    /** Prepares a run of {@code flows} under {@code config}. */
-    public FluidSimulator(FluidConfig config, List<Flow> flows) {
+    /**
+     * Prepares a run of {@code flows} under {@code config}.
+     *
+     * @param idealMaxFctPs the Ratio's denominator, computed once by the caller
+     *        ({@code org.primelab.analytical.fct.IdealMaxFct#of}), as for the packet simulator
+     */
+    public FluidSimulator(FluidConfig config, List<Flow> flows, long idealMaxFctPs) {
+        if (idealMaxFctPs <= 0) {
+            throw new IllegalArgumentException("ideal: must be > 0 ps, got " + idealMaxFctPs);
+        }
         this.config = config;
+        this.idealMaxFctPs = idealMaxFctPs;
         // AR has no fractional split (AdaptiveSplit picks per quantum in both modes): always quanta.
         if (config.split() == SplitMode.PACKET || config.scheme().forwarding() == Forwarding.ADAPTIVE) {
             quantum = new QuantumEngine(config, flows);
@@ -130,6 +140,6 @@ public final class FluidSimulator {
 
     /** Runs until every flow has completed and returns the result. */
     public FluidResult run() {
-        return quantum != null ? quantum.run() : fine.run();
+        return (quantum != null ? quantum.run() : fine.run()).withIdealMaxFctPs(idealMaxFctPs);
     }
 }

@@ -3,8 +3,6 @@ package org.primelab.packet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.primelab.analytical.fct.IdealFct;
-import org.primelab.analytical.fct.IdealFctWithFaults;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
@@ -32,7 +30,8 @@ import org.primelab.packet.transport.FlowSender;
 /**
  * The packet-level discrete-event simulator (docs/design.md, "The packet simulator"; the paper's
  * §"Evaluation" setup). One instance runs one workload once: {@code new PacketSimulator(config,
- * flows).run(listener)}.
+ * flows, ideal).run(listener)}, the ideal being
+ * {@code IdealMaxFct.of(config.fabric(), config.faults(), flows)} (analytical), computed by the caller.
  *
  * <p><b>Model.</b> Every directed link has an {@link EgressPort} at its sending node. A host's port is
  * its NIC: ACKs and NACKs wait in its control queue and data is pulled from the host's flows (round
@@ -96,8 +95,16 @@ public final class PacketSimulator {
     private final long idealMaxFctPs;
     private int completed;
 
-    /** Prepares a run of {@code flows} under {@code config}. */
-    public PacketSimulator(SimConfig config, List<Flow> flows) {
+    /**
+     * Prepares a run of {@code flows} under {@code config}.
+     *
+     * @param idealMaxFctPs the Ratio's denominator, computed once by the caller
+     *        ({@code org.primelab.analytical.fct.IdealMaxFct#of}); carried into the result unchanged
+     */
+    public PacketSimulator(SimConfig config, List<Flow> flows, long idealMaxFctPs) {
+        if (idealMaxFctPs <= 0) {
+            throw new IllegalArgumentException("ideal: must be > 0 ps, got " + idealMaxFctPs);
+        }
         this.config = config;
         this.tree = config.tree();
         this.flows = List.copyOf(flows);
@@ -167,29 +174,7 @@ public final class PacketSimulator {
         }
         hostCursor = new int[tree.hosts()];
         flowUplinkCounts = new int[n * torUplinks];
-        idealMaxFctPs = idealMaxFct(config, this.flows);
-    }
-
-    /**
-     * The ideal max FCT of the workload, the Ratio's denominator: on a healthy fabric the lone-flow
-     * store-and-forward time of the longest flow on the longest path ({@link IdealFct}); with failed or
-     * degraded links the certified maximum-concurrent-flow bound, with failures taking effect at their
-     * times ({@link IdealFctWithFaults#computeTimed}; it assumes every flow starts at the earliest start,
-     * so with staggered starts it is looser). Computed before the run, so a problem fails fast.
-     */
-    static long idealMaxFct(SimConfig config, List<Flow> flows) {
-        FatTree tree = config.tree();
-        if (!config.faults().isEmpty()) {
-            return IdealFctWithFaults.computeTimed(config.faults(), flows, config.linkRateBps(), config.mtuBytes(),
-                    config.headerBytes(), config.propagationPs()).idealMaxFctPs();
-        }
-        long ideal = 0;
-        for (Flow f : flows) {
-            int hops = 2 + 2 * tree.upHops(f.src(), f.dst());
-            ideal = Math.max(ideal, IdealFct.lonePathPs(f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
-                    config.linkRateBps(), config.propagationPs(), hops));
-        }
-        return ideal;
+        this.idealMaxFctPs = idealMaxFctPs;
     }
 
     /** Traffic class of flows pinned to ECMP in the mixed-traffic experiment. */
