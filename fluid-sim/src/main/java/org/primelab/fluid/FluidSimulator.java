@@ -3,6 +3,7 @@ package org.primelab.fluid;
 import java.util.List;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.random.Seeds;
 import org.primelab.core.workload.Flow;
 
 /**
@@ -97,9 +98,9 @@ public final class FluidSimulator {
     /** Most queue-trajectory samples kept; reaching it halves the sampling rate. */
     public static final int MAX_SAMPLES = 2048;
     /** Purpose tag of the feedback draws of {@link GeneratorSplit} ("FLUD"). */
-    public static final long FEEDBACK_SALT = 0x464c5544L;
+    public static final long FEEDBACK_SALT = Seeds.FLUID_FEEDBACK;
     /** Purpose tag of AR's tie breaks ("ARFL"). */
-    public static final long AR_SALT = 0x4152464cL;
+    public static final long AR_SALT = Seeds.FLUID_AR_TIES;
 
     private final FluidConfig config;
     private final QuantumEngine quantum;

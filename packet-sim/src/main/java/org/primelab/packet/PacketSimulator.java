@@ -14,6 +14,8 @@ import org.primelab.core.topology.EvLayout;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.TriggerRuntime;
+import org.primelab.core.workload.Workload;
 import org.primelab.packet.engine.EventQueue;
 import org.primelab.packet.metrics.FlowStats;
 import org.primelab.packet.metrics.QueueStats;
@@ -79,6 +81,9 @@ public final class PacketSimulator {
     private final int[][] hostFlows;
     private final int[] hostCursor;
     private final boolean[] started;
+    private final boolean[] sendDone;
+    private final TriggerRuntime triggers;
+    private final int[] triggered;
     private final long[] switchSalt;
     private final Forwarding[] flowForwarding;
     private final int[] flowClass;
@@ -102,23 +107,35 @@ public final class PacketSimulator {
      *        ({@code org.primelab.analytical.fct.IdealMaxFct#of}); carried into the result unchanged
      */
     public PacketSimulator(SimConfig config, List<Flow> flows, long idealMaxFctPs) {
+        this(config, Workload.of(flows), idealMaxFctPs);
+    }
+
+    /**
+     * Prepares a run of {@code workload}: its timed flows start at their times, the others when
+     * {@link TriggerRuntime} says so (a flow's send-done moment is when its sender has every byte
+     * acknowledged, its receive-done moment when its receiver has every byte; a flow started by either
+     * starts at that instant).
+     *
+     * @param idealMaxFctPs the Ratio's denominator, computed once by the caller
+     *        ({@code org.primelab.analytical.fct.IdealMaxFct#of}); carried into the result unchanged
+     */
+    public PacketSimulator(SimConfig config, Workload workload, long idealMaxFctPs) {
         if (idealMaxFctPs <= 0) {
             throw new IllegalArgumentException("ideal: must be > 0 ps, got " + idealMaxFctPs);
         }
         this.config = config;
         this.tree = config.tree();
-        this.flows = List.copyOf(flows);
-        if (flows.isEmpty()) {
-            throw new IllegalArgumentException("traffic: the workload has no flows");
-        }
+        this.flows = workload.flows();
+        this.triggers = new TriggerRuntime(workload);
+        this.triggered = new int[triggers.maxStartedPerActivation()];
         int n = flows.size();
         this.layout = tree.evLayout();
         this.torUplinks = tree.torUplinks();
         this.events = new EventQueue(1 << 16);
         this.pool = new PacketPool(1 << 14, config.ackEvery());
         this.ackScratch = new int[config.ackEvery()];
-        this.markRandom = new SplittableRandom(Seeds.derive(config.seed(), 0x4d41524bL));     // "MARK"
-        this.arRandom = new SplittableRandom(Seeds.derive(config.seed(), 0x4152L));           // "AR"
+        this.markRandom = new SplittableRandom(Seeds.derive(config.seed(), Seeds.ECN_MARK));
+        this.arRandom = new SplittableRandom(Seeds.derive(config.seed(), Seeds.AR_TIES));
         this.rtoPs = config.effectiveRtoPs();
 
         Faults faults = config.faults();
@@ -147,11 +164,9 @@ public final class PacketSimulator {
         flowClass = pinnedToEcmp(n, config.ecmpFraction(), config.seed());
         flowForwarding = new Forwarding[n];
         int[] perHost = new int[tree.hosts()];
+        sendDone = new boolean[n];
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
-            if (f.id() != i) {
-                throw new IllegalArgumentException("traffic: flow ids must be 0..n-1 in order; flow " + i + " has id " + f.id());
-            }
             if (f.src() >= tree.hosts() || f.dst() >= tree.hosts()) {
                 throw new IllegalArgumentException("traffic: flow " + i + " uses a host outside [0, " + (tree.hosts() - 1) + "]");
             }
@@ -194,7 +209,7 @@ public final class PacketSimulator {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        SplittableRandom r = new SplittableRandom(Seeds.derive(seed, 0x4d495844L));   // "MIXD"
+        SplittableRandom r = new SplittableRandom(Seeds.derive(seed, Seeds.ECMP_PINNING));
         for (int i = 0; i < count; i++) {
             int j = i + r.nextInt(n - i);
             int t = order[i];
@@ -224,7 +239,9 @@ public final class PacketSimulator {
             events.schedule(at + config.detectPs(), FAILURE_DETECTED, l, 0);
         }
         for (int i = 0; i < flows.size(); i++) {
-            events.schedule(flows.get(i).startPs(), FLOW_START, i, 0);
+            if (!flows.get(i).startsOnTrigger()) {
+                events.schedule(flows.get(i).startPs(), FLOW_START, i, 0);
+            }
         }
         long nextReport = PROGRESS_EVERY;
         int n = flows.size();
@@ -268,6 +285,13 @@ public final class PacketSimulator {
         events.schedule(now + rtoPs, RTO_CHECK, flow, 0);
     }
 
+    /** Starts, now, the {@code count} flows a trigger released into {@link #triggered}. */
+    private void startTriggered(int count, long now) {
+        for (int i = 0; i < count; i++) {
+            events.schedule(now, FLOW_START, triggered[i], 0);
+        }
+    }
+
     private void checkTimeout(int flow, long now) {
         FlowSender s = senders[flow];
         if (s.finished() || receivers[flow].complete()) {
@@ -293,8 +317,7 @@ public final class PacketSimulator {
             FlowSender s = senders[f];
             if (started[f] && s.canSend()) {
                 hostCursor[host] = idx + 1 == count ? 0 : idx + 1;
-                int seq = s.nextSequence(now);
-                return pool.allocate(PacketPool.DATA, f, seq, s.lastEv(), s.wireBytes(seq));
+                return s.sendNext(pool, now);
             }
         }
         return -1;
@@ -415,6 +438,7 @@ public final class PacketSimulator {
                 }
                 if (!wasComplete && r.complete()) {
                     completed++;
+                    startTriggered(triggers.onRecvDone(flow, triggered), now);
                 }
             }
             case PacketPool.HEADER -> {
@@ -427,6 +451,10 @@ public final class PacketSimulator {
                     ackScratch[i] = pool.acked(pkt, i);
                 }
                 senders[flow].onAck(ackScratch, c, pool.ev(pkt), pool.ecn(pkt), now);
+                if (!sendDone[flow] && senders[flow].finished()) {
+                    sendDone[flow] = true;
+                    startTriggered(triggers.onSendDone(flow, triggered), now);
+                }
                 kick(tree.hostUplink(host), now);
             }
             case PacketPool.NACK -> {
