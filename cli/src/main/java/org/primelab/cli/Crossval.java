@@ -158,10 +158,11 @@ final class Crossval {
     static Row run(Scenario s, long seed, boolean fastForward) {
         SimConfig pc = packetConfig(s, seed);
         List<Flow> flows = workload(pc, s);
-        SimResult packet = new PacketSimulator(pc, flows).run(ProgressListener.NONE);
+        long ideal = SimRunner.ideal(pc, flows);
+        SimResult packet = new PacketSimulator(pc, flows, ideal).run(ProgressListener.NONE);
         FluidConfig fc = FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS)
                 .withFastForward(fastForward);
-        FluidResult fluid = new FluidSimulator(fc, flows).run();
+        FluidResult fluid = new FluidSimulator(fc, flows, ideal).run();
         return compare(s, flows, packet, fluid);
     }
 
@@ -228,6 +229,7 @@ final class Crossval {
         List<Flow> flows = workload(pc, s);
         FluidConfig fc = FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS)
                 .withFastForward(fastForward);
+        long ideal = SimRunner.ideal(pc, flows);
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         boolean cpu = mx.isCurrentThreadCpuTimeSupported();
         double[] pw = new double[repeats];
@@ -242,13 +244,13 @@ final class Crossval {
             System.gc();
             long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             long w0 = System.nanoTime();
-            SimResult p = new PacketSimulator(pc, flows).run(ProgressListener.NONE);
+            SimResult p = new PacketSimulator(pc, flows, ideal).run(ProgressListener.NONE);
             long w1 = System.nanoTime();
             long c1 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             System.gc();
             long c2 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             long w2 = System.nanoTime();
-            FluidResult f = new FluidSimulator(fc, flows).run();
+            FluidResult f = new FluidSimulator(fc, flows, ideal).run();
             long w3 = System.nanoTime();
             long c3 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             pw[i] = (w1 - w0) / 1e9;

@@ -2,6 +2,7 @@ package org.primelab.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.workload.Flow;
 import org.primelab.fluid.FluidCc;
@@ -30,11 +31,15 @@ final class FluidBridge {
                 c.kMinBdp(), c.kMaxBdp(), c.trimBdp(), split, stepMtus, c.seed(), FluidConfig.DEFAULT_FAST_FORWARD);
     }
 
-    /** Runs every scheme on the same workload. */
+    /**
+     * Runs every scheme on the same workload, all divided by one ideal: {@link IdealMaxFct}, the number
+     * {@code prime sim} divides by for the same scenario.
+     */
     static List<FluidResult> runAll(FluidConfig base, List<LoadBalancingScheme> schemes, List<Flow> flows) {
+        long ideal = IdealMaxFct.of(base.fabric(), base.faults(), flows);
         List<FluidResult> out = new ArrayList<>();
         for (LoadBalancingScheme s : schemes) {
-            out.add(new FluidSimulator(base.withScheme(s), flows).run());
+            out.add(new FluidSimulator(base.withScheme(s), flows, ideal).run());
         }
         return out;
     }

@@ -8,6 +8,7 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.workload.Flow;
 import org.primelab.packet.PacketSimulator;
@@ -26,19 +27,31 @@ final class SimRunner {
     private SimRunner() {
     }
 
+    /** Runs every scheme on the same workload; the ideal (the Ratio's denominator) is computed once for all. */
     static List<SimResult> runAll(SimConfig base, List<LoadBalancingScheme> schemes, List<Flow> flows, PrintWriter err,
                                   boolean progress) {
+        long ideal = ideal(base, flows);
         List<SimResult> results = new ArrayList<>();
         for (LoadBalancingScheme s : schemes) {
-            results.add(run(base.withScheme(s), flows, err, progress));
+            results.add(run(base.withScheme(s), flows, ideal, err, progress));
         }
         return results;
     }
 
+    /** The Ratio's denominator of {@code flows} under {@code config} ({@link IdealMaxFct}, shared with the fluid runs). */
+    static long ideal(SimConfig config, List<Flow> flows) {
+        return IdealMaxFct.of(config.fabric(), config.faults(), flows);
+    }
+
+    /** Runs one scheme, computing the ideal. */
     static SimResult run(SimConfig config, List<Flow> flows, PrintWriter err, boolean progress) {
+        return run(config, flows, ideal(config, flows), err, progress);
+    }
+
+    static SimResult run(SimConfig config, List<Flow> flows, long ideal, PrintWriter err, boolean progress) {
         LazyBar bar = new LazyBar(config.scheme().cliName(), flows.size(), err, progress);
         try {
-            return new PacketSimulator(config, flows).run(bar);
+            return new PacketSimulator(config, flows, ideal).run(bar);
         } finally {
             bar.close();
         }

@@ -1,5 +1,8 @@
 package org.primelab.fluid;
 
+import java.util.function.IntPredicate;
+import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.forwarding.UplinkSelector;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.EvLayout;
 import org.primelab.core.topology.FatTree;
@@ -13,7 +16,8 @@ import org.primelab.core.topology.FatTree;
  * {@link FatTree#route route(src, dst, layout.evOfPath(i))}, and a multi-part EV maps to its path by its
  * parts. Hash-based forwarding maps an EV to ports by {@link Seeds#hashPort} with each switch's salt
  * {@code Seeds.derive(seed, SWITCH_SALT, node)} — the packet simulator's rule — which
- * {@link #hashedPath} reproduces. {@code reverse[i]} is the route back from the destination with the same
+ * {@link #hashedPath} reproduces; with failed links {@link #livePath} applies {@code core}'s
+ * {@link UplinkSelector} hop by hop, as the packet simulator's switches do. {@code reverse[i]} is the route back from the destination with the same
  * port choices (ACKs of port-index schemes; for port-index forwarding it is path {@code i} reversed).
  */
 public final class FlowPaths {
@@ -37,13 +41,9 @@ public final class FlowPaths {
         }
     }
 
-    /** Every node's hash salt under master seed {@code seed}, as the packet simulator derives them. */
+    /** Every node's hash salt under master seed {@code seed} ({@link UplinkSelector#salts}, as the packet simulator). */
     public static long[] salts(FatTree tree, long seed) {
-        long[] s = new long[tree.nodeCount()];
-        for (int node = 0; node < s.length; node++) {
-            s[node] = Seeds.derive(seed, Seeds.SWITCH_SALT, node);
-        }
-        return s;
+        return UplinkSelector.salts(tree, seed);
     }
 
     /** Number of paths. */
@@ -71,13 +71,52 @@ public final class FlowPaths {
         return upHops;
     }
 
-    /** The path a multi-part (port-index) EV selects. */
+    /** The path a multi-part (port-index) EV selects on a healthy fabric ({@link UplinkSelector#portIndex} per hop). */
     public int pathOfEv(EvLayout layout, int ev) {
         return switch (upHops) {
             case 0 -> 0;
-            case 1 -> layout.part(ev, 0);
-            default -> layout.part(ev, 0) + torUplinks * layout.part(ev, 1);
+            case 1 -> UplinkSelector.portIndex(layout, ev, 1);
+            default -> UplinkSelector.portIndex(layout, ev, 1) + torUplinks * UplinkSelector.portIndex(layout, ev, 2);
         };
+    }
+
+    /**
+     * The path switches give a packet of {@code flowId} with entropy {@code ev} on this flow's forward
+     * paths when only the paths {@code live} accepts are usable: {@link UplinkSelector#select} at every
+     * upward hop, each switch's valid uplinks being those through which a live path of this flow passes
+     * (the set the packet simulator's routing table computes for the destination ToR).
+     *
+     * @param kind port-index or hash forwarding
+     * @param salts every node's hash salt ({@link #salts})
+     */
+    public int livePath(FatTree tree, Forwarding kind, long[] salts, long flowId, int ev, int src, IntPredicate live) {
+        if (upHops == 0) {
+            return 0;
+        }
+        EvLayout layout = tree.evLayout();
+        int tor = tree.torOf(src);
+        long valid0 = 0;
+        int second = count() / torUplinks;   // 1 on one upward hop, the aggregation uplinks on two
+        for (int p = 0; p < count(); p++) {
+            if (live.test(p)) {
+                valid0 |= 1L << (p % torUplinks);
+            }
+        }
+        int p0 = UplinkSelector.select(kind, layout, tor, 1, tree.uplinkCount(tor), flowId, ev, salts[tor], valid0,
+                null, null);
+        if (upHops == 1) {
+            return p0;
+        }
+        int agg = tree.linkTarget(tree.uplink(tor, p0));
+        long valid1 = 0;
+        for (int p1 = 0; p1 < second; p1++) {
+            if (live.test(p0 + torUplinks * p1)) {
+                valid1 |= 1L << p1;
+            }
+        }
+        int p1 = UplinkSelector.select(kind, layout, agg, 2, tree.uplinkCount(agg), flowId, ev, salts[agg], valid1,
+                null, null);
+        return p0 + torUplinks * p1;
     }
 
     /**
@@ -92,12 +131,12 @@ public final class FlowPaths {
             return 0;
         }
         int tor = tree.torOf(from);
-        int p0 = Seeds.hashPort(flowId, ev, salts[tor], tree.uplinkCount(tor));
+        int p0 = UplinkSelector.hashed(flowId, ev, salts[tor], tree.uplinkCount(tor));
         if (hops == 1) {
             return p0;
         }
         int agg = tree.linkTarget(tree.uplink(tor, p0));
-        int p1 = Seeds.hashPort(flowId, ev, salts[agg], tree.uplinkCount(agg));
+        int p1 = UplinkSelector.hashed(flowId, ev, salts[agg], tree.uplinkCount(agg));
         return p0 + tree.torUplinks() * p1;
     }
 }

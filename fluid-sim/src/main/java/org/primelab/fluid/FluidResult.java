@@ -14,7 +14,8 @@ import org.primelab.core.metrics.RunSummary;
  * @param flows per-flow outcomes in flow-id order
  * @param links per-link statistics in link-id order
  * @param trajectories sampled queue occupancies
- * @param idealMaxFctPs ideal max FCT (analytical {@code IdealFct}, as the packet simulator)
+ * @param idealMaxFctPs the Ratio's denominator, handed in by the caller ({@code IdealMaxFct}, as the packet
+ *        simulator's); {@link FluidSimulator#run} sets it with {@link #withIdealMaxFctPs}
  * @param endPs when the last flow completed
  * @param steps integration steps taken
  * @param fastForwardPs simulated time leapt over by fast-forward instead of integrated (0 if none)
@@ -23,6 +24,11 @@ import org.primelab.core.metrics.RunSummary;
 public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<FluidLinkStats> links,
                           QueueTrajectories trajectories, long idealMaxFctPs, long endPs, long steps,
                           long fastForwardPs, long wallNanos) {
+
+    /** The same result divided by another ideal (the caller's, {@code IdealMaxFct}). */
+    public FluidResult withIdealMaxFctPs(long ideal) {
+        return new FluidResult(config, flows, links, trajectories, ideal, endPs, steps, fastForwardPs, wallNanos);
+    }
 
     /** Largest FCT. */
     public long maxFctPs() {

@@ -3,13 +3,14 @@ package org.primelab.fluid;
 import java.util.List;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.random.Seeds;
 import org.primelab.core.workload.Flow;
 
 /**
  * The flow-level (fluid) simulator (docs/design.md, "The fluid simulator"): the packet simulator's system —
  * same fabric, workload, link rates, RED curve, trimming threshold, ACK coalescing and DCTCP — with
  * continuous windows, rates and queues. One instance runs one workload once:
- * {@code new FluidSimulator(config, flows).run()}. The full model, its equations, split rules, step and
+ * {@code new FluidSimulator(config, flows, ideal).run()}. The full model, its equations, split rules, step and
  * measured accuracy and speed are in {@code fluid-sim/README.md}.
  *
  * <p><b>Two engines.</b> {@link SplitMode#PACKET} runs (the default), and AR in either mode (it has no
@@ -97,17 +98,27 @@ public final class FluidSimulator {
     /** Most queue-trajectory samples kept; reaching it halves the sampling rate. */
     public static final int MAX_SAMPLES = 2048;
     /** Purpose tag of the feedback draws of {@link GeneratorSplit} ("FLUD"). */
-    public static final long FEEDBACK_SALT = 0x464c5544L;
+    public static final long FEEDBACK_SALT = Seeds.FLUID_FEEDBACK;
     /** Purpose tag of AR's tie breaks ("ARFL"). */
-    public static final long AR_SALT = 0x4152464cL;
+    public static final long AR_SALT = Seeds.FLUID_AR_TIES;
 
     private final FluidConfig config;
     private final QuantumEngine quantum;
     private final FineStepEngine fine;
+    private final long idealMaxFctPs;
 
-    /** Prepares a run of {@code flows} under {@code config}. */
-    public FluidSimulator(FluidConfig config, List<Flow> flows) {
+    /**
+     * Prepares a run of {@code flows} under {@code config}.
+     *
+     * @param idealMaxFctPs the Ratio's denominator, computed once by the caller
+     *        ({@code org.primelab.analytical.fct.IdealMaxFct#of}), as for the packet simulator
+     */
+    public FluidSimulator(FluidConfig config, List<Flow> flows, long idealMaxFctPs) {
+        if (idealMaxFctPs <= 0) {
+            throw new IllegalArgumentException("ideal: must be > 0 ps, got " + idealMaxFctPs);
+        }
         this.config = config;
+        this.idealMaxFctPs = idealMaxFctPs;
         // AR has no fractional split (AdaptiveSplit picks per quantum in both modes): always quanta.
         if (config.split() == SplitMode.PACKET || config.scheme().forwarding() == Forwarding.ADAPTIVE) {
             quantum = new QuantumEngine(config, flows);
@@ -130,6 +141,6 @@ public final class FluidSimulator {
 
     /** Runs until every flow has completed and returns the result. */
     public FluidResult run() {
-        return quantum != null ? quantum.run() : fine.run();
+        return (quantum != null ? quantum.run() : fine.run()).withIdealMaxFctPs(idealMaxFctPs);
     }
 }

@@ -20,9 +20,11 @@ import org.primelab.core.topology.FatTree;
  * fraction) yields a NACK. DCTCP, in contrast, receives the expected marked fraction
  * ({@link FluidDctcp}).
  *
- * <p>If a failed link makes the picked path unusable, the generator is asked again (at most twice the
- * path count), then the first live path from the picked one is used: failed links are withdrawn from
- * routing at their failure time.
+ * <p>If a failed link makes the EV's path unusable, the path is the one the switches remap the EV to:
+ * {@code core}'s {@link org.primelab.core.forwarding.UplinkSelector} at every upward hop over the uplinks
+ * that still have a live path ({@link FlowPaths#livePath}), the packet simulator's rule. Failed links are
+ * withdrawn from routing at their failure time (the fluid model has no detection delay). ACKs of hash
+ * schemes are accounted on the EV's healthy reverse path.
  */
 public final class GeneratorSplit extends SplitRule {
     private final EntropyGenerator generator;
@@ -41,6 +43,7 @@ public final class GeneratorSplit extends SplitRule {
     private int returned;
     private int lastPath = -1;
     private boolean faultsPossible = true;
+    private final java.util.function.IntPredicate livePath;
 
     /**
      * @param generator the flow's core generator
@@ -73,6 +76,7 @@ public final class GeneratorSplit extends SplitRule {
         this.ackEvery = ackEvery;
         this.marks = marks;
         this.network = network;
+        this.livePath = network::alive;
         int bits = layout.totalBits();
         if (forwarding == Forwarding.PORT_INDEX && bits <= MAX_TABLE_BITS) {
             pathOfEv = new int[1 << bits];
@@ -99,27 +103,8 @@ public final class GeneratorSplit extends SplitRule {
     public int pick(long nowPs) {
         int ev = generator.next(nowPs);
         int path = pathOf(ev);
-        if (!faultsPossible) {
-            lastTag = ev;
-            lastAckPath = forwarding == Forwarding.PORT_INDEX ? path : hashed(ev, dst, src);
-            lastPath = path;
-            return path;
-        }
-        int tries = 1;
-        int bound = 2 * paths.count();
-        while (!network.alive(path) && tries < bound) {
-            ev = generator.next(nowPs);
-            path = pathOf(ev);
-            tries++;
-        }
-        if (!network.alive(path)) {
-            for (int i = 1; i < paths.count(); i++) {
-                int p = (path + i) % paths.count();
-                if (network.alive(p)) {
-                    path = p;
-                    break;
-                }
-            }
+        if (faultsPossible && !network.alive(path)) {
+            path = paths.livePath(tree, forwarding, salts, flow, ev, src, livePath);
         }
         lastTag = ev;
         lastAckPath = forwarding == Forwarding.PORT_INDEX ? path : hashed(ev, dst, src);

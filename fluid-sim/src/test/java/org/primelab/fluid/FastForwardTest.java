@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.primelab.analytical.fct.IdealFct;
+import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
@@ -25,7 +26,7 @@ class FastForwardTest {
     private static final double PER_FLOW_TOLERANCE = 0.015;
 
     private static FluidResult run(FluidConfig c, List<Flow> flows) {
-        return new FluidSimulator(c, flows).run();
+        return new FluidSimulator(c, flows, IdealMaxFct.of(c.fabric(), c.faults(), flows)).run();
     }
 
     /** A lone long flow is leapt over, and still takes exactly its ideal time (no packet time is lost or gained). */

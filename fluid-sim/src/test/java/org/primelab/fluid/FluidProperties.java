@@ -9,6 +9,7 @@ import static org.quicktheories.generators.SourceDSL.longs;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.primelab.analytical.fct.IdealFct;
+import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.Flow;
@@ -29,7 +30,7 @@ class FluidProperties {
                     LoadBalancingScheme s = LoadBalancingScheme.values()[schemeIndex];
                     List<Flow> flows = Workloads.staggered(Workloads.permutation(t, size, seed, false), 2_000_000, seed);
                     FluidConfig c = FluidConfig.builder(t).scheme(s).seed(seed).build();
-                    FluidResult r = new FluidSimulator(c, flows).run();
+                    FluidResult r = new FluidSimulator(c, flows, IdealMaxFct.of(c.fabric(), c.faults(), flows)).run();
                     for (FluidFlowStats f : r.flows()) {
                         long ideal = IdealFct.lonePathPs(f.sizeBytes(), c.mtuBytes(), c.headerBytes(), c.linkRateBps(),
                                 c.propagationPs(), f.pathLinks());

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.primelab.analytical.fct.IdealFct;
+import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
@@ -20,7 +21,7 @@ import org.primelab.core.workload.Workloads;
 /** End-to-end properties of the fluid simulator. */
 class FluidSimulatorTest {
     static FluidResult run(FluidConfig c, List<Flow> flows) {
-        return new FluidSimulator(c, flows).run();
+        return new FluidSimulator(c, flows, IdealMaxFct.of(c.fabric(), c.faults(), flows)).run();
     }
 
     static long ideal(FluidConfig c, Flow f) {
@@ -244,9 +245,9 @@ class FluidSimulatorTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> SplitMode.parse("magic"))
                 .getMessage().startsWith("split:"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new FluidSimulator(FluidConfig.builder(t).build(),
-                List.of())).getMessage().startsWith("traffic:"));
+                List.of(), 1)).getMessage().startsWith("traffic:"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new FluidSimulator(FluidConfig.builder(t).build(),
-                List.of(new Flow(0, 0, 99, 10, 0)))).getMessage().startsWith("traffic:"));
+                List.of(new Flow(0, 0, 99, 10, 0)), 1)).getMessage().startsWith("traffic:"));
     }
 
     @Test

@@ -3,16 +3,19 @@ package org.primelab.packet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.primelab.analytical.fct.IdealFct;
-import org.primelab.analytical.fct.IdealFctWithFaults;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.forwarding.QueueDepths;
+import org.primelab.core.forwarding.RoutingTable;
+import org.primelab.core.forwarding.UplinkSelector;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.EvLayout;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.TriggerRuntime;
+import org.primelab.core.workload.Workload;
 import org.primelab.packet.engine.EventQueue;
 import org.primelab.packet.metrics.FlowStats;
 import org.primelab.packet.metrics.QueueStats;
@@ -20,7 +23,6 @@ import org.primelab.packet.metrics.SimResult;
 import org.primelab.packet.net.EgressPort;
 import org.primelab.packet.net.PacketPool;
 import org.primelab.packet.net.RedMarker;
-import org.primelab.packet.net.RoutingTable;
 import org.primelab.packet.transport.CongestionControl;
 import org.primelab.packet.transport.Dctcp;
 import org.primelab.packet.transport.FixedWindow;
@@ -30,7 +32,8 @@ import org.primelab.packet.transport.FlowSender;
 /**
  * The packet-level discrete-event simulator (docs/design.md, "The packet simulator"; the paper's
  * §"Evaluation" setup). One instance runs one workload once: {@code new PacketSimulator(config,
- * flows).run(listener)}.
+ * flows, ideal).run(listener)}, the ideal being
+ * {@code IdealMaxFct.of(config.fabric(), config.faults(), flows)} (analytical), computed by the caller.
  *
  * <p><b>Model.</b> Every directed link has an {@link EgressPort} at its sending node. A host's port is
  * its NIC: ACKs and NACKs wait in its control queue and data is pulled from the host's flows (round
@@ -78,12 +81,15 @@ public final class PacketSimulator {
     private final int[][] hostFlows;
     private final int[] hostCursor;
     private final boolean[] started;
+    private final boolean[] sendDone;
+    private final TriggerRuntime triggers;
+    private final int[] triggered;
     private final long[] switchSalt;
     private final Forwarding[] flowForwarding;
     private final int[] flowClass;
     private final RoutingTable routing;
     private final boolean[] linkDown;
-    private final int[] remapCounter;
+    private final QueueDepths queueDepths;
     private final EvLayout layout;
     private final int torUplinks;
     private final int[] flowUplinkCounts;
@@ -94,22 +100,42 @@ public final class PacketSimulator {
     private final long idealMaxFctPs;
     private int completed;
 
-    /** Prepares a run of {@code flows} under {@code config}. */
-    public PacketSimulator(SimConfig config, List<Flow> flows) {
+    /**
+     * Prepares a run of {@code flows} under {@code config}.
+     *
+     * @param idealMaxFctPs the Ratio's denominator, computed once by the caller
+     *        ({@code org.primelab.analytical.fct.IdealMaxFct#of}); carried into the result unchanged
+     */
+    public PacketSimulator(SimConfig config, List<Flow> flows, long idealMaxFctPs) {
+        this(config, Workload.of(flows), idealMaxFctPs);
+    }
+
+    /**
+     * Prepares a run of {@code workload}: its timed flows start at their times, the others when
+     * {@link TriggerRuntime} says so (a flow's send-done moment is when its sender has every byte
+     * acknowledged, its receive-done moment when its receiver has every byte; a flow started by either
+     * starts at that instant).
+     *
+     * @param idealMaxFctPs the Ratio's denominator, computed once by the caller
+     *        ({@code org.primelab.analytical.fct.IdealMaxFct#of}); carried into the result unchanged
+     */
+    public PacketSimulator(SimConfig config, Workload workload, long idealMaxFctPs) {
+        if (idealMaxFctPs <= 0) {
+            throw new IllegalArgumentException("ideal: must be > 0 ps, got " + idealMaxFctPs);
+        }
         this.config = config;
         this.tree = config.tree();
-        this.flows = List.copyOf(flows);
-        if (flows.isEmpty()) {
-            throw new IllegalArgumentException("traffic: the workload has no flows");
-        }
+        this.flows = workload.flows();
+        this.triggers = new TriggerRuntime(workload);
+        this.triggered = new int[triggers.maxStartedPerActivation()];
         int n = flows.size();
         this.layout = tree.evLayout();
         this.torUplinks = tree.torUplinks();
         this.events = new EventQueue(1 << 16);
         this.pool = new PacketPool(1 << 14, config.ackEvery());
         this.ackScratch = new int[config.ackEvery()];
-        this.markRandom = new SplittableRandom(Seeds.derive(config.seed(), 0x4d41524bL));     // "MARK"
-        this.arRandom = new SplittableRandom(Seeds.derive(config.seed(), 0x4152L));           // "AR"
+        this.markRandom = new SplittableRandom(Seeds.derive(config.seed(), Seeds.ECN_MARK));
+        this.arRandom = new SplittableRandom(Seeds.derive(config.seed(), Seeds.AR_TIES));
         this.rtoPs = config.effectiveRtoPs();
 
         Faults faults = config.faults();
@@ -125,11 +151,8 @@ public final class PacketSimulator {
         }
         routing = new RoutingTable(tree);
         linkDown = new boolean[tree.linkCount()];
-        remapCounter = new int[tree.nodeCount()];
-        switchSalt = new long[tree.nodeCount()];
-        for (int node = 0; node < tree.nodeCount(); node++) {
-            switchSalt[node] = Seeds.derive(config.seed(), Seeds.SWITCH_SALT, node);
-        }
+        switchSalt = UplinkSelector.salts(tree, config.seed());
+        queueDepths = (sw, uplink) -> ports[tree.uplink(sw, uplink)].queuedDataBytes();
 
         EntropyConfig entropy = config.effectiveEntropy();
         LoadBalancingScheme scheme = config.scheme();
@@ -141,11 +164,9 @@ public final class PacketSimulator {
         flowClass = pinnedToEcmp(n, config.ecmpFraction(), config.seed());
         flowForwarding = new Forwarding[n];
         int[] perHost = new int[tree.hosts()];
+        sendDone = new boolean[n];
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
-            if (f.id() != i) {
-                throw new IllegalArgumentException("traffic: flow ids must be 0..n-1 in order; flow " + i + " has id " + f.id());
-            }
             if (f.src() >= tree.hosts() || f.dst() >= tree.hosts()) {
                 throw new IllegalArgumentException("traffic: flow " + i + " uses a host outside [0, " + (tree.hosts() - 1) + "]");
             }
@@ -168,29 +189,7 @@ public final class PacketSimulator {
         }
         hostCursor = new int[tree.hosts()];
         flowUplinkCounts = new int[n * torUplinks];
-        idealMaxFctPs = idealMaxFct(config, this.flows);
-    }
-
-    /**
-     * The ideal max FCT of the workload, the Ratio's denominator: on a healthy fabric the lone-flow
-     * store-and-forward time of the longest flow on the longest path ({@link IdealFct}); with failed or
-     * degraded links the certified maximum-concurrent-flow bound, with failures taking effect at their
-     * times ({@link IdealFctWithFaults#computeTimed}; it assumes every flow starts at the earliest start,
-     * so with staggered starts it is looser). Computed before the run, so a problem fails fast.
-     */
-    static long idealMaxFct(SimConfig config, List<Flow> flows) {
-        FatTree tree = config.tree();
-        if (!config.faults().isEmpty()) {
-            return IdealFctWithFaults.computeTimed(config.faults(), flows, config.linkRateBps(), config.mtuBytes(),
-                    config.headerBytes(), config.propagationPs()).idealMaxFctPs();
-        }
-        long ideal = 0;
-        for (Flow f : flows) {
-            int hops = 2 + 2 * tree.upHops(f.src(), f.dst());
-            ideal = Math.max(ideal, IdealFct.lonePathPs(f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
-                    config.linkRateBps(), config.propagationPs(), hops));
-        }
-        return ideal;
+        this.idealMaxFctPs = idealMaxFctPs;
     }
 
     /** Traffic class of flows pinned to ECMP in the mixed-traffic experiment. */
@@ -210,7 +209,7 @@ public final class PacketSimulator {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        SplittableRandom r = new SplittableRandom(Seeds.derive(seed, 0x4d495844L));   // "MIXD"
+        SplittableRandom r = new SplittableRandom(Seeds.derive(seed, Seeds.ECMP_PINNING));
         for (int i = 0; i < count; i++) {
             int j = i + r.nextInt(n - i);
             int t = order[i];
@@ -240,7 +239,9 @@ public final class PacketSimulator {
             events.schedule(at + config.detectPs(), FAILURE_DETECTED, l, 0);
         }
         for (int i = 0; i < flows.size(); i++) {
-            events.schedule(flows.get(i).startPs(), FLOW_START, i, 0);
+            if (!flows.get(i).startsOnTrigger()) {
+                events.schedule(flows.get(i).startPs(), FLOW_START, i, 0);
+            }
         }
         long nextReport = PROGRESS_EVERY;
         int n = flows.size();
@@ -284,6 +285,13 @@ public final class PacketSimulator {
         events.schedule(now + rtoPs, RTO_CHECK, flow, 0);
     }
 
+    /** Starts, now, the {@code count} flows a trigger released into {@link #triggered}. */
+    private void startTriggered(int count, long now) {
+        for (int i = 0; i < count; i++) {
+            events.schedule(now, FLOW_START, triggered[i], 0);
+        }
+    }
+
     private void checkTimeout(int flow, long now) {
         FlowSender s = senders[flow];
         if (s.finished() || receivers[flow].complete()) {
@@ -309,8 +317,7 @@ public final class PacketSimulator {
             FlowSender s = senders[f];
             if (started[f] && s.canSend()) {
                 hostCursor[host] = idx + 1 == count ? 0 : idx + 1;
-                int seq = s.nextSequence(now);
-                return pool.allocate(PacketPool.DATA, f, seq, s.lastEv(), s.wireBytes(seq));
+                return s.sendNext(pool, now);
             }
         }
         return -1;
@@ -403,64 +410,13 @@ public final class PacketSimulator {
     }
 
     /**
-     * The uplink a switch gives a packet heading to host {@code dst}. Before any failure is detected
-     * every uplink is valid; afterwards a choice that no longer leads to the destination is remapped
-     * ({@link RoutingTable} documents the rule per scheme).
+     * The uplink a switch gives a packet heading to host {@code dst}: {@link UplinkSelector}, with the
+     * uplinks {@link RoutingTable} still finds valid once a failure has been detected.
      */
     private int uplinkPort(int sw, int flow, int ev, int dst) {
-        int uplinks = tree.uplinkCount(sw);
-        long valid = routing.intact() ? RoutingTable.ALL : routing.validUplinks(sw, tree.torIndexOf(dst));
-        if (valid == 0) {
-            valid = RoutingTable.ALL;   // cut off (only while stranded packets drain): forward and lose it
-        }
-        return switch (flowForwarding[flow]) {
-            case PORT_INDEX -> {
-                int p = layout.part(ev, tree.tierOf(sw) - 1);
-                yield (valid >>> p & 1L) != 0 ? p
-                        : nthSetBit(valid, uplinks, remapCounter[sw]++ % validCount(valid, uplinks));
-            }
-            case HASH -> {
-                int p = Seeds.hashPort(flow, ev, switchSalt[sw], uplinks);
-                yield (valid >>> p & 1L) != 0 ? p
-                        : nthSetBit(valid, uplinks, Seeds.hashPort(flow, ev, switchSalt[sw], validCount(valid, uplinks)));
-            }
-            case ADAPTIVE -> shortestQueue(sw, uplinks, valid);
-        };
-    }
-
-    private static int validCount(long valid, int uplinks) {
-        return valid == RoutingTable.ALL ? uplinks : Long.bitCount(valid);
-    }
-
-    private static int nthSetBit(long mask, int uplinks, int n) {
-        if (mask == RoutingTable.ALL) {
-            return n;
-        }
-        long m = mask;
-        for (int i = 0; i < n; i++) {
-            m &= m - 1;
-        }
-        return Long.numberOfTrailingZeros(m);
-    }
-
-    private int shortestQueue(int sw, int uplinks, long valid) {
-        int best = -1;
-        long bestBytes = Long.MAX_VALUE;
-        int ties = 0;
-        for (int i = 0; i < uplinks; i++) {
-            if (valid != RoutingTable.ALL && (valid >>> i & 1L) == 0) {
-                continue;
-            }
-            long q = ports[tree.uplink(sw, i)].queuedDataBytes();
-            if (q < bestBytes) {
-                bestBytes = q;
-                best = i;
-                ties = 1;
-            } else if (q == bestBytes && arRandom.nextInt(++ties) == 0) {
-                best = i;   // reservoir sampling: uniform among the tied
-            }
-        }
-        return best;
+        long valid = routing.intact() ? UplinkSelector.ALL : routing.validUplinks(sw, tree.torIndexOf(dst));
+        return UplinkSelector.select(flowForwarding[flow], layout, sw, tree.tierOf(sw), tree.uplinkCount(sw), flow, ev,
+                switchSalt[sw], valid, queueDepths, arRandom);
     }
 
     private void atHost(int host, int pkt, long now) {
@@ -482,6 +438,7 @@ public final class PacketSimulator {
                 }
                 if (!wasComplete && r.complete()) {
                     completed++;
+                    startTriggered(triggers.onRecvDone(flow, triggered), now);
                 }
             }
             case PacketPool.HEADER -> {
@@ -494,6 +451,10 @@ public final class PacketSimulator {
                     ackScratch[i] = pool.acked(pkt, i);
                 }
                 senders[flow].onAck(ackScratch, c, pool.ev(pkt), pool.ecn(pkt), now);
+                if (!sendDone[flow] && senders[flow].finished()) {
+                    sendDone[flow] = true;
+                    startTriggered(triggers.onSendDone(flow, triggered), now);
+                }
                 kick(tree.hostUplink(host), now);
             }
             case PacketPool.NACK -> {

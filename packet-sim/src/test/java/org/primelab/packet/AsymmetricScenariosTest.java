@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
@@ -24,7 +25,7 @@ class AsymmetricScenariosTest {
     private static final long MB = 1_000_000;
 
     private static SimResult run(SimConfig c, List<Flow> flows) {
-        return new PacketSimulator(c, flows).run(ProgressListener.NONE);
+        return new PacketSimulator(c, flows, IdealMaxFct.of(c.fabric(), c.faults(), flows)).run(ProgressListener.NONE);
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.primelab.analytical.fct.IdealFct;
+import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.FatTree;
@@ -25,7 +26,7 @@ class PacketSimulatorTest {
     private static final long MB2 = 2_000_000;
 
     static SimResult run(SimConfig c, List<Flow> flows) {
-        return new PacketSimulator(c, flows).run(ProgressListener.NONE);
+        return new PacketSimulator(c, flows, IdealMaxFct.of(c.fabric(), c.faults(), flows)).run(ProgressListener.NONE);
     }
 
     @ParameterizedTest

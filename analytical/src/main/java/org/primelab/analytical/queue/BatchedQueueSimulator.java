@@ -5,6 +5,7 @@ import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.entropy.MultiPartGenerator;
 import org.primelab.core.entropy.PrimeVariant;
 import org.primelab.core.entropy.RandomSprayGenerator;
+import org.primelab.core.forwarding.UplinkSelector;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.EvLayout;
 
@@ -61,7 +62,7 @@ public final class BatchedQueueSimulator {
             for (int s = 0; s < ports; s++) {
                 int port = switch (scheme) {
                     case RANDOM -> random[s].next(t);
-                    case SHUFFLED_ROUND_ROBIN -> layout.part(prime[s].next(), 0);
+                    case SHUFFLED_ROUND_ROBIN -> UplinkSelector.portIndex(layout, prime[s].next(), 1);
                     case STAGGERED_ROUND_ROBIN -> (int) ((s + t) % ports);
                 };
                 arrivals[port]++;

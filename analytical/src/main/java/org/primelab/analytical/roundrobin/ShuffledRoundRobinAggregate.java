@@ -5,6 +5,7 @@ import org.primelab.analytical.balls.MaxLoadDistribution;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.entropy.MultiPartGenerator;
 import org.primelab.core.entropy.PrimeVariant;
+import org.primelab.core.forwarding.UplinkSelector;
 import org.primelab.core.topology.EvLayout;
 
 /**
@@ -88,7 +89,7 @@ public final class ShuffledRoundRobinAggregate {
                     g.next();
                 }
                 for (long i = 0; i < window; i++) {
-                    count[layout.part(g.next(), 0)]++;
+                    count[UplinkSelector.portIndex(layout, g.next(), 1)]++;
                 }
             }
             long max = 0;

@@ -6,6 +6,7 @@ import org.primelab.analytical.balls.MaxLoadDistribution;
 import org.primelab.analytical.balls.PoissonizedMaxLoadCalculator;
 import org.primelab.analytical.balls.RationalMaxLoadCalculator;
 import org.primelab.core.entropy.RandomSprayGenerator;
+import org.primelab.core.forwarding.UplinkSelector;
 import org.primelab.core.random.Seeds;
 
 /**
@@ -80,7 +81,7 @@ public final class SprayingAggregate {
                 RandomSprayGenerator g = new RandomSprayGenerator(evSpace,
                         new SplittableRandom(Seeds.derive(seed, PURPOSE, t, f)));
                 for (long i = 0; i < window; i++) {
-                    count[Seeds.hashPort(flowId, g.next(0), salt, ports)]++;
+                    count[UplinkSelector.hashed(flowId, g.next(0), salt, ports)]++;
                 }
             }
             long max = 0;

@@ -20,6 +20,16 @@ public final class Seeds {
     public static final long WORKLOAD = 0x574f524bL;              // "WORK"
     /** Purpose tag: fault placement. */
     public static final long FAULTS = 0x4641554cL;                // "FAUL"
+    /** Purpose tag: the packet simulator's RED marking draws. */
+    public static final long ECN_MARK = 0x4d41524bL;              // "MARK"
+    /** Purpose tag: the packet simulator's adaptive-routing tie breaks. */
+    public static final long AR_TIES = 0x4152L;                   // "AR"
+    /** Purpose tag: which flows the mixed-traffic experiment pins to ECMP. */
+    public static final long ECMP_PINNING = 0x4d495844L;          // "MIXD"
+    /** Purpose tag: the fluid simulator's ECN and trim draws of a flow's feedback. */
+    public static final long FLUID_FEEDBACK = 0x464c5544L;        // "FLUD"
+    /** Purpose tag: the fluid simulator's adaptive-routing tie breaks. */
+    public static final long FLUID_AR_TIES = 0x4152464cL;         // "ARFL"
 
     private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
 

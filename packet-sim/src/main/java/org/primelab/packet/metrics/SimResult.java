@@ -47,6 +47,20 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
         return FctStatistics.of(flows.stream().mapToLong(FlowStats::fctPs).toArray());
     }
 
+    /**
+     * Collective completion time: the last flow's completion minus the first flow's start (its first
+     * packet), the time a collective of dependent flows takes as a whole.
+     */
+    public long collectiveCompletionPs() {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (FlowStats f : flows) {
+            first = Math.min(first, f.startPs());
+            last = Math.max(last, f.endPs());
+        }
+        return last - first;
+    }
+
     /** The paper's Ratio: max FCT over ideal max FCT. */
     public double ratio() {
         return maxFctPs() / (double) idealMaxFctPs;

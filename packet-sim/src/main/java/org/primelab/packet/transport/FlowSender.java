@@ -1,6 +1,7 @@
 package org.primelab.packet.transport;
 
 import org.primelab.core.entropy.EntropyGenerator;
+import org.primelab.packet.net.PacketPool;
 
 /**
  * The sending end of one flow (docs/design.md, "reliability"): cuts the flow into packets, keeps per-packet
@@ -38,7 +39,6 @@ public final class FlowSender {
     private long nacks;
     private long timeouts;
     private long ecnEchoes;
-    private int lastEv;
 
     /**
      * @param flow flow id
@@ -113,10 +113,11 @@ public final class FlowSender {
     }
 
     /**
-     * Takes the next packet to transmit at {@code nowPs}: its sequence number (call only after
-     * {@link #canSend()} returned true). The EV for it is {@link #lastEv()}.
+     * Takes the next packet to transmit at {@code nowPs} (call only after {@link #canSend()} returned true)
+     * and returns it as a data packet of {@code pool}: this flow's id, the sequence number, the EV the
+     * flow's generator chose for it and its size on the wire.
      */
-    public int nextSequence(long nowPs) {
+    public int sendNext(PacketPool pool, long nowPs) {
         int s = peek();
         if (state[s] == RETRANSMIT) {
             rtxHead = rtxHead + 1 == rtx.length ? 0 : rtxHead + 1;
@@ -131,13 +132,7 @@ public final class FlowSender {
             firstSendPs = nowPs;
             lastProgressPs = nowPs;
         }
-        lastEv = entropy.next(nowPs);
-        return s;
-    }
-
-    /** EV chosen for the packet last returned by {@link #nextSequence}. */
-    public int lastEv() {
-        return lastEv;
+        return pool.allocate(PacketPool.DATA, flow, s, entropy.next(nowPs), wireBytes(s));
     }
 
     /** An ACK for {@code count} sequence numbers ({@code seqs[0..count)}) echoing {@code ev}, {@code marked}. */

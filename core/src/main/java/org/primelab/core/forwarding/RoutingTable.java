@@ -1,4 +1,4 @@
-package org.primelab.packet.net;
+package org.primelab.core.forwarding;
 
 import org.primelab.core.topology.FatTree;
 
@@ -12,13 +12,13 @@ import org.primelab.core.topology.FatTree;
  * aggregation switch) has a valid uplink for {@code t} itself. Masks are bit sets over uplink indices,
  * so a switch may have at most 64 uplinks while links are failed.
  *
- * <p>How schemes use it lives in the simulator: a PRIME part that indexes an invalid port is remapped
- * round robin over the valid ports of that switch; hash schemes rehash only the affected flows over the
- * valid ports (resilient hashing: flows on healthy ports keep theirs); AR picks the shortest valid queue.
+ * <p>How schemes use the valid set is {@link UplinkSelector}:
+ * a choice that is still valid is kept, an invalid one is remapped by a hash over the valid ports, and AR
+ * picks the shortest valid queue.
  */
 public final class RoutingTable {
     /** Mask meaning "all uplinks valid". */
-    public static final long ALL = -1L;
+    public static final long ALL = UplinkSelector.ALL;
 
     private final FatTree tree;
     private final int firstSwitch;
