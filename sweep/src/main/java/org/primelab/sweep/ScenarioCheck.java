@@ -35,7 +35,8 @@ final class ScenarioCheck {
             call(options, "schemes", new Class<?>[0]);
         }
         if (simulator == Simulator.FLUID) {
-            SplitMode.parse(String.valueOf(parsed.findOption("--split").getValue()));
+            Object split = parsed.findOption("--split").getValue();
+            SplitMode.parse(String.valueOf(split));
         }
     }
 
