@@ -66,7 +66,7 @@ final class PermutationFigure implements Figure {
             XYChart chart = new XYChartBuilder().width(560).height(460)
                     .title(String.format(java.util.Locale.ROOT, "%.0f Gbps", ((Number) rate).doubleValue()))
                     .xAxisTitle("flow size (MB)").yAxisTitle("Ratio (max FCT / ideal)").build();
-            chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+            chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
             for (Object scheme : stats.stream().map(s -> s.group().get(1)).distinct().toList()) {
                 List<Stats> line = stats.stream().filter(s -> s.group().get(0).equals(rate) && s.group().get(1).equals(scheme))
                         .toList();
