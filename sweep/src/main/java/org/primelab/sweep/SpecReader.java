@@ -1,0 +1,141 @@
+package org.primelab.sweep;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads a sweep spec from a YAML ({@code .yaml}, {@code .yml}) or JSON ({@code .json}) file:
+ *
+ * <pre>
+ * simulator: sim            # sim (default), fluid or motivation
+ * grid:                     # cartesian product; a scalar is a one-value axis
+ *   k: [8, 16]
+ *   lb: [prime, reps]
+ *   seed: [1, 2, 3]
+ *   fail: [[leaf0-spine1@20us, leaf1-spine2@20us]]   # a nested list: occurrences of a repeatable option
+ * points:                   # optional explicit points, each crossed with the grid
+ *   - {rate: 100G, flow-size: 2MB}
+ *   - {rate: 800G, flow-size: 8MB}
+ * </pre>
+ *
+ * Structure errors name the key ({@code grid.k: ...}); whether keys and values are options and
+ * values the simulator accepts is {@link PointPlanner}'s job.
+ */
+public final class SpecReader {
+    private SpecReader() {
+    }
+
+    /** Reads and checks the structure of {@code file}. */
+    public static SweepSpec read(Path file) {
+        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        ObjectMapper mapper;
+        if (name.endsWith(".yaml") || name.endsWith(".yml")) {
+            mapper = new YAMLMapper();
+        } else if (name.endsWith(".json")) {
+            mapper = new ObjectMapper();
+        } else {
+            throw new IllegalArgumentException("spec: expected a .yaml, .yml or .json file, got '" + file + "'");
+        }
+        JsonNode root;
+        try {
+            root = mapper.readTree(Files.readString(file));
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("spec: no such file '" + file + "'");
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("spec: not valid " + (mapper instanceof YAMLMapper ? "YAML" : "JSON")
+                    + " (line " + e.getLocation().getLineNr() + "): " + e.getOriginalMessage().lines().findFirst().orElse(""));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("spec: cannot read '" + file + "': " + e.getMessage());
+        }
+        return fromTree(root);
+    }
+
+    /** The spec a parsed YAML/JSON document describes. */
+    static SweepSpec fromTree(JsonNode root) {
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException("spec: expected a mapping with keys simulator, grid, points");
+        }
+        Simulator simulator = Simulator.SIM;
+        Map<String, List<String>> grid = new LinkedHashMap<>();
+        List<Map<String, String>> points = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            switch (e.getKey()) {
+                case "simulator" -> simulator = Simulator.parse(scalar("simulator", e.getValue()));
+                case "grid" -> {
+                    if (!e.getValue().isObject()) {
+                        throw new IllegalArgumentException("grid: expected a mapping OPTION: [values]");
+                    }
+                    for (Iterator<Map.Entry<String, JsonNode>> g = e.getValue().fields(); g.hasNext(); ) {
+                        Map.Entry<String, JsonNode> axis = g.next();
+                        String where = "grid." + axis.getKey();
+                        List<String> values = new ArrayList<>();
+                        if (axis.getValue().isArray()) {
+                            for (JsonNode v : axis.getValue()) {
+                                values.add(value(where, v));
+                            }
+                        } else {
+                            values.add(value(where, axis.getValue()));
+                        }
+                        grid.put(axis.getKey(), values);
+                    }
+                }
+                case "points" -> {
+                    if (!e.getValue().isArray()) {
+                        throw new IllegalArgumentException("points: expected a list of mappings OPTION: value");
+                    }
+                    if (e.getValue().isEmpty()) {
+                        throw new IllegalArgumentException("points: empty list");
+                    }
+                    int i = 0;
+                    for (JsonNode p : e.getValue()) {
+                        String where = "points[" + i++ + "]";
+                        if (!p.isObject()) {
+                            throw new IllegalArgumentException(where + ": expected a mapping OPTION: value");
+                        }
+                        Map<String, String> m = new LinkedHashMap<>();
+                        for (Iterator<Map.Entry<String, JsonNode>> f = p.fields(); f.hasNext(); ) {
+                            Map.Entry<String, JsonNode> kv = f.next();
+                            m.put(kv.getKey(), value(where + "." + kv.getKey(), kv.getValue()));
+                        }
+                        points.add(m);
+                    }
+                }
+                default -> throw new IllegalArgumentException("spec: unknown key '" + e.getKey()
+                        + "'; accepted: simulator, grid, points");
+            }
+        }
+        return new SweepSpec(simulator, grid, points);
+    }
+
+    /** One value: a scalar, or a list of scalars (occurrences of a repeatable option, joined by ';'). */
+    private static String value(String where, JsonNode v) {
+        if (v.isArray()) {
+            List<String> parts = new ArrayList<>();
+            for (JsonNode p : v) {
+                parts.add(scalar(where, p));
+            }
+            return String.join(";", parts);
+        }
+        return scalar(where, v);
+    }
+
+    private static String scalar(String where, JsonNode v) {
+        if (v == null || v.isNull() || v.isContainerNode()) {
+            throw new IllegalArgumentException(where + ": expected a value, got " + (v == null ? "nothing" : v.toString()));
+        }
+        return v.asText();
+    }
+}

@@ -1,0 +1,77 @@
+package org.primelab.sweep;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.spark.api.java.JavaSparkContext;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code prime sweep}: runs a grid or list of {@code sim}/{@code fluid} points on Apache Spark and
+ * writes one row per (point, scheme) to {@code DIR/results.parquet} and {@code DIR/results.csv}. The
+ * whole spec is validated before Spark starts or any file is written.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+        description = {"Run a grid of 'prime sim' or 'prime fluid' points on Apache Spark (embedded local[*] by default).",
+            "Results: DIR/results.parquet and DIR/results.csv, one row per (point, scheme); points already there are skipped."})
+final class SweepCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SPEC", description = "sweep spec, .yaml/.yml or .json")
+    Path specFile;
+
+    @Option(names = "--grid", paramLabel = "OPTION=v1,v2",
+            description = "a grid axis: a sim/fluid option without dashes and its values (repeatable)")
+    List<String> grid = new ArrayList<>();
+
+    @Option(names = "--simulator", defaultValue = "sim", description = "with --grid: sim or fluid (default: ${DEFAULT-VALUE})")
+    String simulator;
+
+    @Option(names = "--out", defaultValue = "prime-sweep", description = "output directory (default: ${DEFAULT-VALUE})")
+    Path out;
+
+    @Option(names = "--master", description = "Spark master URL, e.g. spark://host:7077 (default: local[*], or spark-submit's)")
+    String master;
+
+    @Override
+    public Integer call() {
+        SweepSpec sweepSpec;
+        if (specFile != null && !grid.isEmpty()) {
+            throw new IllegalArgumentException("grid: give a SPEC file or --grid flags, not both");
+        } else if (specFile != null) {
+            sweepSpec = SpecReader.read(specFile);
+        } else if (!grid.isEmpty()) {
+            sweepSpec = SweepSpec.fromGridFlags(Simulator.parse(simulator), grid);
+        } else {
+            throw new IllegalArgumentException("spec: give a SPEC file or --grid OPTION=v1,v2 flags");
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
+        }
+        List<Point> points = PointPlanner.plan(sweepSpec);
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        try (JavaSparkContext sc = SparkContexts.open(SparkContexts.master(master), "prime sweep")) {
+            Sweep.Outcome o;
+            try {
+                o = Sweep.run(sc, points, out, new CliPointRunner(), err);
+            } catch (IllegalStateException e) {
+                err.println("prime: " + e.getMessage());
+                err.flush();
+                return org.primelab.cli.PrimeCommand.EXIT_FAILURE;
+            }
+            stdout.printf("%d points (%d run, %d already done), %d rows: %s, %s%n", o.total(), o.ran(), o.skipped(),
+                    o.table().rows().size(), out.resolve(Sweep.PARQUET), out.resolve(Sweep.CSV));
+            stdout.flush();
+        }
+        return 0;
+    }
+}

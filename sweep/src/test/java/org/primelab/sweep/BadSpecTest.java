@@ -1,0 +1,95 @@
+package org.primelab.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A bad spec is refused before anything runs: one line on stderr naming the key (and the value),
+ * exit status 2, no output directory. No Spark context is started, so these tests need none.
+ */
+class BadSpecTest {
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result sweep(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        List<String> all = new ArrayList<>(List.of("sweep"));
+        all.addAll(List.of(args));
+        int code = SweepMain.execute(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static void refused(Path outDir, Result r, String... fragments) {
+        assertEquals(2, r.code(), r.err());
+        List<String> lines = r.err().lines().toList();
+        assertEquals(1, lines.size(), "one line: " + r.err());
+        for (String f : fragments) {
+            assertTrue(lines.get(0).contains(f), "'" + f + "' in: " + lines.get(0));
+        }
+        assertFalse(Files.exists(outDir), "no output directory");
+        assertEquals("", r.out());
+    }
+
+    private static Path spec(Path dir, String name, String text) throws Exception {
+        Path f = dir.resolve(name);
+        Files.writeString(f, text);
+        return f;
+    }
+
+    @Test
+    void unknownOptionKeyIsNamed(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        refused(out, sweep("--grid", "kk=8,16", "--out", out.toString()), "grid.kk", "unknown option");
+        Path yaml = spec(tmp, "s.yaml", "grid:\n  k: [8]\n  flowsize: [2MB]\n");
+        refused(out, sweep(yaml.toString(), "--out", out.toString()), "grid.flowsize", "unknown option", "flow-size");
+    }
+
+    @Test
+    void unknownTopLevelKeyAndReservedKeyAreNamed(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        refused(out, sweep(spec(tmp, "s.json", "{\"grid\": {\"k\": [8]}, \"seeds\": [1]}").toString(), "--out", out.toString()),
+                "seeds", "unknown key");
+        refused(out, sweep("--grid", "json=true", "--out", out.toString()), "grid.json", "set by the sweep");
+    }
+
+    @Test
+    void emptyGridIsNamed(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        refused(out, sweep(spec(tmp, "s.yaml", "grid:\n  k: []\n").toString(), "--out", out.toString()), "grid.k", "empty");
+        refused(out, sweep("--grid", "k=", "--out", out.toString()), "grid.k", "empty");
+        refused(out, sweep(spec(tmp, "e.yaml", "simulator: sim\n").toString(), "--out", out.toString()), "no points");
+    }
+
+    @Test
+    void badValuesAreNamedWithKeyAndValue(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        // picocli's own type check
+        refused(out, sweep("--grid", "k=8,abc", "--out", out.toString()), "grid.k", "'abc'");
+        // the CLI's scenario checks: rate, scheme, flow size, fluid split mode
+        refused(out, sweep("--grid", "rate=400G,fast", "--out", out.toString()), "grid.rate", "'fast'");
+        refused(out, sweep("--grid", "lb=prime,nope", "--out", out.toString()), "grid.lb", "'nope'");
+        refused(out, sweep("--grid", "flow-size=0", "--out", out.toString()), "grid.flow-size", "'0'");
+        refused(out, sweep("--simulator", "fluid", "--grid", "split=sideways", "--out", out.toString()), "grid.split", "'sideways'");
+        refused(out, sweep(spec(tmp, "p.yaml", "points:\n  - {k: 8, cross-tor: maybe}\n").toString(), "--out", out.toString()),
+                "points[0].cross-tor", "'maybe'");
+    }
+
+    @Test
+    void aValueOnlyACombinationRefusesNamesThePoint(@TempDir Path tmp) {
+        Path out = tmp.resolve("out");
+        // spine7 exists at the default k=16 but not at k=4
+        refused(out, sweep("--grid", "k=4", "--grid", "fail=leaf0-spine7@20us", "--out", out.toString()),
+                "point {k=4, fail=leaf0-spine7@20us}");
+    }
+}
