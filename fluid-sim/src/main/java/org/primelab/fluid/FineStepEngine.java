@@ -6,6 +6,7 @@ import java.util.List;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.fabric.RedCurve;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -74,8 +75,7 @@ final class FineStepEngine {
     private final double mtu;
     private final double header;
     private final double trimLimit;
-    private final double kMin;
-    private final double kMax;
+    private final RedCurve red;
     private final double prop;
     private final double nicRate;
     private final double hold;
@@ -152,8 +152,7 @@ final class FineStepEngine {
         this.mtu = config.mtuBytes();
         this.header = config.headerBytes();
         this.trimLimit = config.trimBytes();
-        this.kMin = config.kMinBytes();
-        this.kMax = config.kMaxBytes();
+        this.red = new RedCurve(config.kMinBytes(), config.kMaxBytes());
         this.prop = config.propagationPs();
         long tMtu = config.mtuSerializationPs();
         this.nicRate = mtu / tMtu;
@@ -533,16 +532,6 @@ final class FineStepEngine {
         staleCount = 0;
     }
 
-    private double red(double occupancy) {
-        if (occupancy <= kMin) {
-            return 0.0;
-        }
-        if (occupancy >= kMax) {
-            return 1.0;
-        }
-        return (occupancy - kMin) / (kMax - kMin);
-    }
-
     // ------------------------------------------------------------------ quanta
 
     /**
@@ -604,7 +593,7 @@ final class FineStepEngine {
             double ahead = Math.max(0, residue) + 0.5 * Math.max(0, inSnap[l] - ownTotal[l]);
             ahead = Math.min(ahead, trimLimit);
             wait += ahead / rate[l];
-            double p = red(ahead + b);
+            double p = red.probability(ahead + b);
             maxQ[l] = Math.max(maxQ[l], Math.min(trimLimit, ahead + b));
             markedAt[l] += b * keep * p;
             unmarked *= 1 - p;

@@ -7,6 +7,7 @@ import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.fabric.RedCurve;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -61,8 +62,7 @@ final class QuantumEngine {
     private final double dt;
     private final double mtu;
     private final double trimLimit;
-    private final double kMin;
-    private final double kSpan;
+    private final RedCurve red;
     private final double nicRate;
     private final double hold;
     private final double ackFraction;
@@ -155,8 +155,7 @@ final class QuantumEngine {
         this.n = flows.size();
         this.mtu = config.mtuBytes();
         this.trimLimit = config.trimBytes();
-        this.kMin = config.kMinBytes();
-        this.kSpan = config.kMaxBytes() - config.kMinBytes();
+        this.red = new RedCurve(config.kMinBytes(), config.kMaxBytes());
         long tMtu = config.mtuSerializationPs();
         this.nicRate = mtu / tMtu;
         this.hold = (config.ackEvery() - 1) / 2.0 * tMtu;
@@ -568,9 +567,8 @@ final class QuantumEngine {
             double il = inv[l];
             wait += ahead * il;
             double in = b * keep;
-            double x = ahead + b - kMin;
-            if (x > 0) {
-                double pm = x >= kSpan ? 1 : x / kSpan;
+            double pm = red.probability(ahead + b);
+            if (pm > 0) {
                 markedAt[l] += in * pm;
                 unmarked *= 1 - pm;
             }
