@@ -407,22 +407,26 @@ final class FineStepEngine {
                 avail -= need;
                 carried = 0;
                 double emit = t0 + pos / rateShare;
-                int path = s.rule.pick((long) emit);
-                addSegment(s, path, s.rule.lastAckPath(), s.rule.lastTag(), quantum, emit, emit);
+                long pick = ((PacketSplit) s.rule).pick((long) emit);
+                addSegment(s, PathChoice.path(pick), PathChoice.ackPath(pick), PathChoice.tag(pick), quantum, emit, emit);
             }
             s.serializing = carried + avail;
             if (s.serializing < DUST_BYTES && s.unsent == 0) {
                 s.serializing = 0;
             }
-        } else {
+        } else if (s.rule instanceof ExpectedSplit split) {
             double emit = t0 + b / rateShare;
-            int paths = s.paths.count();
-            s.rule.weights((long) emit, weights, paths);
-            for (int p = 0; p < paths; p++) {
+            split.weights((long) emit, weights);
+            for (int p = 0; p < split.paths(); p++) {
                 if (weights[p] > 0) {
-                    addSegment(s, p, s.rule.ackPathOf(p), s.rule.tagOf(p), b * weights[p], emit, t0);
+                    addSegment(s, p, p, p, b * weights[p], emit, t0);
                 }
             }
+        } else {
+            // ECMP in expected mode: its one hashed path carries the whole chunk
+            double emit = t0 + b / rateShare;
+            long pick = ((PacketSplit) s.rule).pick((long) emit);
+            addSegment(s, PathChoice.path(pick), PathChoice.ackPath(pick), PathChoice.tag(pick), b, emit, t0);
         }
     }
 

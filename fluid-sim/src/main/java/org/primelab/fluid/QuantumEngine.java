@@ -226,6 +226,10 @@ final class QuantumEngine {
             // never SplitMode.EXPECTED here: FluidSimulator runs this engine on packet splits and AR only
             SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, qStep, pending);
             s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
+            if (!(s.rule instanceof PacketSplit split)) {
+                throw new IllegalStateException("fluid: the quantum engine needs per-quantum splits, got " + s.rule);
+            }
+            s.split = split;
             s.net = net;
             if (!anyFailure && s.rule instanceof GeneratorSplit g) {
                 g.assumeNoFailures();
@@ -472,7 +476,8 @@ final class QuantumEngine {
     }
 
     private void emit(FlowState s, double size, double e, double t) {
-        int path = s.rule.pick((long) (e - leapedPs));
+        long pick = s.split.pick((long) (e - leapedPs));
+        int path = PathChoice.path(pick);
         s.lastPath = path;
         s.sentEnd = e;
         s.inflight += size;
@@ -486,8 +491,8 @@ final class QuantumEngine {
         int i = nq++;
         qFlow[i] = s.flow.id();
         qPath[i] = path;
-        qAck[i] = s.rule.lastAckPath();
-        qTag[i] = s.rule.lastTag();
+        qAck[i] = PathChoice.ackPath(pick);
+        qTag[i] = PathChoice.tag(pick);
         qBytes[i] = size;
         qEmit[i] = e;
         int[] links = s.fwd[path];
@@ -839,6 +844,8 @@ final class QuantumEngine {
     private final class FlowState extends FluidFlow {
         final int dst;
         int[][] fwd;
+        /** The flow's split rule ({@link FluidFlow#rule}), one path per quantum. */
+        PacketSplit split;
         SplitRule.Network net;
         int lastPath;
         double[] fwdLat;
