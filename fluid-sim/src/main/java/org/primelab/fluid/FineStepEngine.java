@@ -11,6 +11,7 @@ import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Workload;
 
 /**
  * The fine-step engine of the fluid simulator: the whole system integrated with a fixed step of a
@@ -138,11 +139,18 @@ final class FineStepEngine {
     private final QueueSampler sampler;
 
     private double stepStart;
+    private final FlowStarts starts;
     private long steps;
     private int remaining;
 
     /** Prepares a run of {@code flows} under {@code config} (validated by {@link FluidSimulator}). */
     FineStepEngine(FluidConfig config, List<Flow> flows) {
+        this(config, Workload.of(flows));
+    }
+
+    /** Prepares a run of {@code workload} (its flows and the triggers that chain them) under {@code config}. */
+    FineStepEngine(FluidConfig config, Workload workload) {
+        List<Flow> flows = workload.flows();
         this.config = config;
         this.tree = config.tree();
         this.flows = List.copyOf(flows);
@@ -164,6 +172,7 @@ final class FineStepEngine {
         rate = new double[linkCount];
         mtuSer = new double[linkCount];
         headerSer = new double[linkCount];
+        double[] headerHop = new double[linkCount];
         switchLink = new boolean[linkCount];
         alive = new boolean[linkCount];
         failAt = new long[linkCount];
@@ -193,6 +202,7 @@ final class FineStepEngine {
             long ser = Units.serializationPs(config.mtuBytes(), bps);
             mtuSer[l] = ser;
             headerSer[l] = Units.serializationPs(config.headerBytes(), bps);
+            headerHop[l] = prop + headerSer[l];
             rate[l] = mtu / ser;
             switchLink[l] = tree.tierOf(tree.linkSource(l)) > 0;
             failAt[l] = faults.failTime(l);
@@ -212,7 +222,7 @@ final class FineStepEngine {
         int maxPaths = 1;
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
-            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()));
+            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), headerHop);
             SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, q, inflow);
             s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
             s.cc = FluidSetup.newCc(config);
@@ -221,6 +231,7 @@ final class FineStepEngine {
         }
         weights = new double[maxPaths];
         hostFlows = FluidSetup.hostFlows(tree, flows);
+        starts = new FlowStarts(workload, fs);
         hostAck = new double[tree.hosts()];
         hostBusy = new double[tree.hosts()];
     }
@@ -250,6 +261,7 @@ final class FineStepEngine {
             updateLinks();
             finishSegments(t);
             resetStale();
+            starts.activateBefore(t + dt);
             if (sampler.due(t)) {
                 sampler.sample(t, q);
             }
@@ -303,7 +315,7 @@ final class FineStepEngine {
             FlowState s = fs[fl[0]];
             double b = demand(s, t, tEnd, budget);
             if (b > 0) {
-                send(s, b, Math.max(t, s.flow.startPs()), nicRate);
+                send(s, b, Math.max(t, s.startPs), nicRate);
                 used = b;
             }
         } else {
@@ -315,13 +327,13 @@ final class FineStepEngine {
 
     /** What flow {@code s} would send this step given at most {@code cap} bytes of NIC. */
     private double demand(FlowState s, double t, double tEnd, double cap) {
-        if (s.done || s.flow.startPs() >= tEnd) {
+        if (s.done || s.startPs >= tEnd) {
             return 0;
         }
         if (!s.started) {
             s.started = true;
         }
-        double nic = Math.min(cap, nicRate * (tEnd - Math.max(t, s.flow.startPs())));
+        double nic = Math.min(cap, nicRate * (tEnd - Math.max(t, s.startPs)));
         double room = s.cc.window() - s.inflight;
         if (s.inflight <= DUST_BYTES) {
             room = Math.max(room, Math.min(mtu, s.unsent));   // a sender with nothing in flight may send one packet
@@ -379,7 +391,7 @@ final class FineStepEngine {
         for (int i = 0; i < m; i++) {
             if (give[i] > DUST_BYTES) {
                 FlowState s = fs[fl[i]];
-                send(s, give[i], Math.max(t, s.flow.startPs()), nicRate * give[i] / used);
+                send(s, give[i], Math.max(t, s.startPs), nicRate * give[i] / used);
             }
         }
         return used;
@@ -616,6 +628,7 @@ final class FineStepEngine {
         s.push(arrival + ackLatency + hold, b, markProb, 1 - keep, segTag[i]);
         if (s.land(b, keep, markProb, arrival, nicRate, config.linkRateBps())) {
             remaining--;
+            starts.completed(s, segAck[i]);
         }
     }
 
@@ -645,8 +658,8 @@ final class FineStepEngine {
         int head;
         int count;
 
-        FlowState(Flow flow, FlowPaths paths) {
-            super(config, flow, paths);
+        FlowState(Flow flow, FlowPaths paths, double[] headerHop) {
+            super(config, flow, paths, headerHop);
         }
 
         void push(double time, double bytes, double mark, double trim, int tag) {

@@ -12,6 +12,7 @@ import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Workload;
 
 /**
  * The quantum engine of the fluid simulator ({@link SplitMode#PACKET} splits; the model is described in
@@ -144,10 +145,18 @@ final class QuantumEngine {
 
     private final QueueSampler sampler;
 
+    private final FlowStarts starts;
     private long steps;
     private int remaining;
 
+    /** Prepares a run of {@code flows}, which start at their fixed times, under {@code config}. */
     QuantumEngine(FluidConfig config, List<Flow> flows) {
+        this(config, Workload.of(flows));
+    }
+
+    /** Prepares a run of {@code workload} (its flows and the triggers that chain them) under {@code config}. */
+    QuantumEngine(FluidConfig config, Workload workload) {
+        List<Flow> flows = workload.flows();
         this.config = config;
         this.tree = config.tree();
         this.flows = List.copyOf(flows);
@@ -185,13 +194,13 @@ final class QuantumEngine {
         arrived = new double[linkCount];
         alive = new boolean[linkCount];
         failAt = new long[linkCount];
-        double[] headerSer = new double[linkCount];
+        double[] headerHop = new double[linkCount];
         double[] rate = new double[linkCount];
         for (int l = 0; l < linkCount; l++) {
             long bps = faults.rate(l, config.linkRateBps());
             long ser = Units.serializationPs(config.mtuBytes(), bps);
             rate[l] = mtu / ser;
-            headerSer[l] = Units.serializationPs(config.headerBytes(), bps);
+            headerHop[l] = config.propagationPs() + (double) Units.serializationPs(config.headerBytes(), bps);
             halfMtuSer[l] = 0.5 * ser;
             int b = l * S;
             rateOf[l] = rate[l];
@@ -222,7 +231,7 @@ final class QuantumEngine {
         boolean mirrored = scheme.forwarding() != Forwarding.HASH;
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
-            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), ring);
+            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), headerHop, ring);
             // never SplitMode.EXPECTED here: FluidSimulator runs this engine on packet splits and AR only
             SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, qStep, pending);
             s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
@@ -238,7 +247,6 @@ final class QuantumEngine {
             int paths = s.paths.count();
             double packet = Math.min(mtu, s.wire);
             s.fwdLat = new double[paths];
-            s.ackConst = new double[paths];
             s.fwd = new int[paths][];
             double minFwd = INF;
             double minAck = INF;
@@ -251,11 +259,7 @@ final class QuantumEngine {
                 }
                 s.fwdLat[p] = lat;
                 int[] back = s.paths.reverse(p);
-                double ack = 0;
-                for (int l : back) {
-                    ack += config.propagationPs() + headerSer[l];
-                }
-                s.ackConst[p] = ack;
+                double ack = s.ackReturnPs[p];
                 minFwd = Math.min(minFwd, lat);
                 minAck = Math.min(minAck, ack);
                 for (int k = 0; k < links.length && mirrored; k++) {
@@ -270,6 +274,7 @@ final class QuantumEngine {
         // returns of earlier steps), so the step never exceeds the shortest possible return time.
         this.dt = Math.min(config.stepPs(), minReturn);
         hostFlows = FluidSetup.hostFlows(tree, flows);
+        starts = new FlowStarts(workload, fs);
         nicFree = new double[tree.hosts()];
         hostAck = new double[tree.hosts()];
         hostAckNext = new double[tree.hosts()];
@@ -328,6 +333,7 @@ final class QuantumEngine {
                 land(i);
             }
             endStep(tEnd);
+            starts.activateBefore(tEnd);
             if (sampler.due(tEnd)) {
                 sampler.sample(tEnd, qStep);
             }
@@ -422,7 +428,7 @@ final class QuantumEngine {
         if (s.done) {
             return INF;
         }
-        double start = Math.max(nic, Math.max(s.flow.startPs(), s.readyAt));
+        double start = Math.max(nic, Math.max(s.startPs, s.readyAt));
         if (start >= tEnd) {
             return INF;
         }
@@ -498,7 +504,7 @@ final class QuantumEngine {
         int[] links = s.fwd[path];
         qLinks[i] = links;
         qArrive[i] = e + s.fwdLat[path];
-        qReturn[i] = s.ackConst[qAck[i]] + hold + (mirrorAcks ? ackMirror[links[0]] : 0);
+        qReturn[i] = s.ackReturnPs[qAck[i]] + hold + (mirrorAcks ? ackMirror[links[0]] : 0);
         int b = (int) ((e - t) * bucketsPerPs);
         b = b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
         qNext[i] = bucketHead[b];
@@ -632,6 +638,7 @@ final class QuantumEngine {
         s.push(ret, b, mark, 1 - keep, qTag[i]);
         if (s.land(b, keep, mark, arrival, nicRate, config.linkRateBps())) {
             remaining--;
+            starts.completed(s, qAck[i]);
         }
     }
 
@@ -694,12 +701,12 @@ final class QuantumEngine {
 
     // ------------------------------------------------------------------ fast-forward
 
-    /** The next flow start or link failure after {@code t} (infinity if none). */
+    /** The next flow start, trigger activation or link failure after {@code t} (infinity if none). */
     private double nextEvent(double t) {
-        double next = INF;
+        double next = starts.nextActivationPs();
         for (FlowState s : fs) {
-            if (s.flow.startPs() > t) {
-                next = Math.min(next, s.flow.startPs());
+            if (s.startPs != FluidFlow.WAITING && s.startPs > t) {
+                next = Math.min(next, s.startPs);
             }
         }
         if (anyFailure) {
@@ -799,6 +806,7 @@ final class QuantumEngine {
         s.unsent = 0;
         if (s.land(last, 1, marked, lastSent + s.fwdLat[s.lastPath] + wait, nicRate, config.linkRateBps())) {
             remaining--;
+            starts.completed(s, s.lastPath);   // activates nothing: SteadyState ends a leap before such a finish
         }
     }
 
@@ -849,7 +857,6 @@ final class QuantumEngine {
         SplitRule.Network net;
         int lastPath;
         double[] fwdLat;
-        double[] ackConst;
         double readyAt;
         double ackedAcc;
         double markedAcc;
@@ -859,8 +866,8 @@ final class QuantumEngine {
         int head;
         int count;
 
-        FlowState(Flow flow, FlowPaths paths, int ring) {
-            super(config, flow, paths);
+        FlowState(Flow flow, FlowPaths paths, double[] headerHop, int ring) {
+            super(config, flow, paths, headerHop);
             this.dst = flow.dst();
             ret = new double[ring * R];
             retTag = new int[ring];
