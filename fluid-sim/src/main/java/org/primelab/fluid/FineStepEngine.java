@@ -62,7 +62,7 @@ import org.primelab.core.workload.Workload;
  * <p><b>Determinism.</b> Every random stream (generators, feedback draws, AR tie breaks, hash salts)
  * derives from the master seed; same inputs give identical results.
  */
-final class FineStepEngine {
+final class FineStepEngine implements FluidEngine {
     /** Bytes below which a flow's remainder counts as sent (floating-point dust). */
     private static final double DUST_BYTES = 1e-6;
     /** Steps after which a run is declared stuck: 10^9 steps is far beyond any scenario this models. */
@@ -236,8 +236,14 @@ final class FineStepEngine {
         hostBusy = new double[tree.hosts()];
     }
 
-    /** Runs until every flow has completed and returns the result. */
-    FluidResult run() {
+    /** The step in force: the configured one ({@link FluidConfig#stepPs()}). */
+    @Override
+    public double stepPs() {
+        return dt;
+    }
+
+    @Override
+    public FluidResult run() {
         long wallStart = System.nanoTime();
         remaining = n;
         while (remaining > 0) {
@@ -287,19 +293,18 @@ final class FineStepEngine {
     // ------------------------------------------------------------------ flows
 
     private void processReturns(FlowState s, double horizon) {
-        while (s.count > 0 && s.retTime[s.head] <= horizon) {
-            int i = s.head;
-            double b = s.retBytes[i];
-            double trim = s.retTrim[i];
-            double mark = s.retMark[i];
+        InFlightQuanta q = s.inFlight;
+        while (q.count() > 0 && q.headReturnPs() <= horizon) {
+            double b = q.headBytes();
+            double trim = q.headTrimmed();
+            double mark = q.headMark();
             s.inflight -= b;
             double nacked = b * trim;
             s.unsent += nacked;
             double markedFraction = ((b - nacked) * mark + nacked) / b;
             s.cc.onAcked(b, markedFraction);
-            s.rule.onReturn(s.retTag[i], b, mark, trim, (long) s.retTime[i]);
-            s.head = i + 1 == s.retTime.length ? 0 : i + 1;
-            s.count--;
+            s.rule.onReturn(q.headTag(), b, mark, trim, (long) q.headReturnPs());
+            q.removeHead();
         }
         if (s.inflight < DUST_BYTES) {
             s.inflight = Math.max(0, s.inflight);
@@ -625,7 +630,7 @@ final class FineStepEngine {
             ackLatency += prop + headerSer[l] + 0.5 * mtuSer[l] * u;
         }
         double markProb = 1 - unmarked;
-        s.push(arrival + ackLatency + hold, b, markProb, 1 - keep, segTag[i]);
+        s.inFlight.add(arrival + ackLatency + hold, b, markProb, 1 - keep, segTag[i]);
         if (s.land(b, keep, markProb, arrival, nicRate, config.linkRateBps())) {
             remaining--;
             starts.completed(s, segAck[i]);
@@ -650,47 +655,11 @@ final class FineStepEngine {
     private final class FlowState extends FluidFlow {
         boolean started;
         double serializing;
-        double[] retTime = new double[64];
-        double[] retBytes = new double[64];
-        double[] retMark = new double[64];
-        double[] retTrim = new double[64];
-        int[] retTag = new int[64];
-        int head;
-        int count;
+        /** The quanta (or chunks) in flight. */
+        final InFlightQuanta inFlight = new InFlightQuanta(64);
 
         FlowState(Flow flow, FlowPaths paths, double[] headerHop) {
             super(config, flow, paths, headerHop);
-        }
-
-        void push(double time, double bytes, double mark, double trim, int tag) {
-            if (count == retTime.length) {
-                int c = count * 2;
-                retTime = unroll(retTime, c);
-                retBytes = unroll(retBytes, c);
-                retMark = unroll(retMark, c);
-                retTrim = unroll(retTrim, c);
-                int[] t = new int[c];
-                for (int i = 0; i < count; i++) {
-                    t[i] = retTag[(head + i) % retTag.length];
-                }
-                retTag = t;
-                head = 0;
-            }
-            int i = (head + count) % retTime.length;
-            retTime[i] = time;
-            retBytes[i] = bytes;
-            retMark[i] = mark;
-            retTrim[i] = trim;
-            retTag[i] = tag;
-            count++;
-        }
-
-        private double[] unroll(double[] a, int c) {
-            double[] b = new double[c];
-            for (int i = 0; i < count; i++) {
-                b[i] = a[(head + i) % a.length];
-            }
-            return b;
         }
     }
 }

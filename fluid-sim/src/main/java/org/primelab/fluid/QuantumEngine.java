@@ -34,7 +34,7 @@ import org.primelab.core.workload.Workload;
  * the end of each window it may grant a leap, which {@link #leap} applies (fluid-sim/README.md,
  * "Fast-forward").
  */
-final class QuantumEngine {
+final class QuantumEngine implements FluidEngine {
     // ---- per-link state a quantum's visit reads and writes: one cache line per link
     private static final int Q = 0;        // queue, bytes, at time T
     private static final int T = 1;        // time of Q
@@ -45,8 +45,6 @@ final class QuantumEngine {
     private static final int AREA = 6;     // integral of the queue, byte·ps
     private static final int MAXQ = 7;     // largest queue
     private static final int S = 8;
-    /** Doubles per in-flight record: return time, bytes, marking probability, trimmed fraction. */
-    private static final int R = 4;
 
     /** Fine sorting buckets per MTU serialization: quanta of one step are processed in emission order to 1/16 MTU. */
     static final int BUCKETS_PER_MTU = 16;
@@ -293,12 +291,13 @@ final class QuantumEngine {
     }
 
     /** The step in force: the configured step, capped at the shortest return time of any quantum. */
-    double stepPs() {
+    @Override
+    public double stepPs() {
         return dt;
     }
 
-    /** Runs until every flow has completed and returns the result. */
-    FluidResult run() {
+    @Override
+    public FluidResult run() {
         long wallStart = System.nanoTime();
         remaining = n;
         steady.restart(0);
@@ -435,24 +434,24 @@ final class QuantumEngine {
         // Returns already in the past are consumed (feedback in time order); with several flows on the
         // NIC only those before the NIC's clock, since another flow may take the NIC first.
         double past = shared ? nic : start;
-        while (s.count > 0 && s.headTime() <= past) {
+        while (s.inFlight.count() > 0 && s.inFlight.headReturnPs() <= past) {
             pop(s);
         }
         while (s.unsent <= DUST_BYTES) {
-            if (s.count == 0 || s.headTime() >= tEnd) {
+            if (s.inFlight.count() == 0 || s.inFlight.headReturnPs() >= tEnd) {
                 return INF;
             }
-            start = Math.max(start, s.headTime());
+            start = Math.max(start, s.inFlight.headReturnPs());
             pop(s);
             s.readyAt = start;
         }
         double size = Math.min(mtu, s.unsent);
         double w = s.cc.window();
         while (s.inflight > DUST_BYTES && s.inflight + size > w) {
-            if (s.count == 0 || s.headTime() >= tEnd) {
+            if (s.inFlight.count() == 0 || s.inFlight.headReturnPs() >= tEnd) {
                 return INF;
             }
-            start = Math.max(start, s.headTime());
+            start = Math.max(start, s.inFlight.headReturnPs());
             pop(s);
             s.readyAt = start;
         }
@@ -461,11 +460,10 @@ final class QuantumEngine {
 
     /** The oldest in-flight quantum of {@code s} comes back: ACKed, or NACKed for its trimmed part. */
     private void pop(FlowState s) {
-        int i = s.head;
-        int o = i * R;
-        double b = s.ret[o + 1];
-        double mark = s.ret[o + 2];
-        double trim = s.ret[o + 3];
+        InFlightQuanta q = s.inFlight;
+        double b = q.headBytes();
+        double mark = q.headMark();
+        double trim = q.headTrimmed();
         s.inflight -= b;
         if (s.inflight < DUST_BYTES) {
             s.inflight = Math.max(0, s.inflight);
@@ -475,10 +473,9 @@ final class QuantumEngine {
         s.ackedAcc += b;
         s.markedAcc += (b - nacked) * mark + nacked;
         if (feedback) {
-            s.rule.onReturn(s.retTag[i], b, mark, trim, (long) (s.ret[o] - leapedPs));
+            s.rule.onReturn(q.headTag(), b, mark, trim, (long) (q.headReturnPs() - leapedPs));
         }
-        s.head = i + 1 == s.retTag.length ? 0 : i + 1;
-        s.count--;
+        q.removeHead();
     }
 
     private void emit(FlowState s, double size, double e, double t) {
@@ -635,7 +632,7 @@ final class QuantumEngine {
         }
         double keep = qKeep[i];
         double mark = qMark[i];
-        s.push(ret, b, mark, 1 - keep, qTag[i]);
+        s.inFlight.add(ret, b, mark, 1 - keep, qTag[i]);
         if (s.land(b, keep, mark, arrival, nicRate, config.linkRateBps())) {
             remaining--;
             starts.completed(s, qAck[i]);
@@ -768,10 +765,7 @@ final class QuantumEngine {
                 s.marked += bytes * marked;
                 s.cc.advance(bytes, marked);
                 s.readyAt += shift;
-                int cap = s.retTag.length;
-                for (int i = 0, j = s.head; i < s.count; i++, j = j + 1 == cap ? 0 : j + 1) {
-                    s.ret[j * R] += shift;
-                }
+                s.inFlight.delay(shift);
             }
         }
         for (int l = 0; l < linkCount; l++) {
@@ -860,49 +854,13 @@ final class QuantumEngine {
         double readyAt;
         double ackedAcc;
         double markedAcc;
-        /** In-flight quanta, oldest first: {@link #R} doubles each (return time, bytes, mark, trimmed). */
-        double[] ret;
-        int[] retTag;
-        int head;
-        int count;
+        /** The quanta in flight. */
+        final InFlightQuanta inFlight;
 
         FlowState(Flow flow, FlowPaths paths, double[] headerHop, int ring) {
             super(config, flow, paths, headerHop);
             this.dst = flow.dst();
-            ret = new double[ring * R];
-            retTag = new int[ring];
-        }
-
-        double headTime() {
-            return ret[head * R];
-        }
-
-        void push(double time, double bytes, double mark, double trim, int tag) {
-            int cap = retTag.length;
-            if (count == cap) {
-                double[] r = new double[2 * cap * R];
-                int[] t = new int[2 * cap];
-                for (int i = 0; i < count; i++) {
-                    int j = head + i < cap ? head + i : head + i - cap;
-                    System.arraycopy(ret, j * R, r, i * R, R);
-                    t[i] = retTag[j];
-                }
-                ret = r;
-                retTag = t;
-                head = 0;
-                cap *= 2;
-            }
-            int i = head + count;
-            if (i >= cap) {
-                i -= cap;
-            }
-            int o = i * R;
-            ret[o] = time;
-            ret[o + 1] = bytes;
-            ret[o + 2] = mark;
-            ret[o + 3] = trim;
-            retTag[i] = tag;
-            count++;
+            inFlight = new InFlightQuanta(ring);
         }
     }
 }

@@ -34,11 +34,8 @@ class FlowTriggersTest {
         /** Runs {@code w}; returns the result and the step in force (the tolerance of one hand-off). */
         Run run(Workload w) {
             FluidConfig c = config();
-            if (this == QUANTUM) {
-                QuantumEngine e = new QuantumEngine(c, w);
-                return new Run(e.run(), e.stepPs(), c);
-            }
-            return new Run(new FineStepEngine(c, w).run(), c.stepPs(), c);
+            FluidEngine e = this == QUANTUM ? new QuantumEngine(c, w) : new FineStepEngine(c, w);
+            return new Run(e.run(), e.stepPs(), c);
         }
     }
 
