@@ -11,9 +11,9 @@ import org.primelab.core.topology.FatTree;
  * granularity because every quantum's choice sees the backlog the previous quanta left; as fractions of
  * a step's bytes it is a bang-bang rule (everything to the current minimum) that overshoots and
  * oscillates, so the expected mode does not use it. Only the upward hops are adaptive; ACKs return on
- * the reverse of the data path.
+ * the reverse of the data path (a pick's tag is its path).
  */
-public final class AdaptiveSplit extends SplitRule {
+public final class AdaptiveSplit implements PacketSplit {
     private final FatTree tree;
     private final FlowPaths paths;
     private final int src;
@@ -30,7 +30,7 @@ public final class AdaptiveSplit extends SplitRule {
     }
 
     @Override
-    public int pick(long nowPs) {
+    public long pick(long nowPs) {
         int hops = paths.upHops();
         int path;
         if (hops == 0) {
@@ -45,9 +45,12 @@ public final class AdaptiveSplit extends SplitRule {
                 path = p0 + tree.torUplinks() * shortest(agg, p0);
             }
         }
-        lastTag = path;
-        lastAckPath = path;
-        return path;
+        return PathChoice.of(path, path, path);
+    }
+
+    /** AR reads queues, not feedback. */
+    @Override
+    public void onReturn(int tag, double bytes, double markProb, double trimmed, long nowPs) {
     }
 
     /** The uplink of {@code sw} with the least backlog among those leading to a live path. */

@@ -4,20 +4,23 @@ import org.primelab.core.history.CongestionHistory;
 
 /**
  * {@link SplitMode#EXPECTED} splits of the spraying schemes: the fraction of a step's bytes on each path.
+ * Chunks are fed back with their path index as the tag and return on the reverse of their path.
  *
  * <ul>
  *   <li>CO-PRIME, RPS, REPS: uniform over the live paths. Alg. 2's round robin, random spraying and REPS's
  *       recycled EVs are all uniform in expectation (REPS's recycling has no closed-form bias; its real
  *       behaviour is in {@link SplitMode#PACKET} mode).</li>
- *   <li>PRIME: uniform over the live paths whose penalty is clear; if none is clear, the path with the
- *       smallest penalty (Alg. 1). Penalties live in core's {@link CongestionHistory} with the packet
- *       simulator's time-based {@code P_ECN}/{@code P_NACK}, decayed every step, and are driven by the
+ *   <li>PRIME: what Alg. 1's pick gives in expectation, read from core's {@link CongestionHistory} exactly
+ *       as core's PRIME generator reads it: uniform over the live paths whose penalty is clear; if none is,
+ *       {@link CongestionHistory#cleanestFrom the path with the smallest penalty} (a failed one replaced
+ *       by the first live path after it, as the fluid's forwarding withdraws failed paths); then, after
+ *       the read, the once-per-send {@link CongestionHistory#decay decay}. Penalties are driven by the
  *       marking rate: a path's expected marked ACKs accumulate ({@code bytes / (ackEvery·MTU)} ACKs, each
  *       marked with the path's marking probability one RTT earlier) and every whole one is an ECN signal;
  *       trimmed bytes accumulate into NACKs, one per MTU.</li>
  * </ul>
  */
-public final class ExpectedSplit extends SplitRule {
+public final class ExpectedSplit implements SplitRule {
     private final int paths;
     private final Network network;
     private final CongestionHistory history;
@@ -43,44 +46,42 @@ public final class ExpectedSplit extends SplitRule {
         this.nackDue = history == null ? null : new double[paths];
     }
 
-    @Override
-    public int pick(long nowPs) {
-        throw new UnsupportedOperationException("expected splits have no per-quantum pick");
+    /** Number of paths, the length of the fractions {@link #weights} fills. */
+    public int paths() {
+        return paths;
     }
 
-    @Override
-    public void weights(long nowPs, double[] w, int count) {
+    /** Fills {@code w[0..paths())} with the fraction of the bytes sent at {@code nowPs} each path carries (sum 1). */
+    public void weights(long nowPs, double[] w) {
+        int use = 0;
+        for (int p = 0; p < paths; p++) {
+            boolean clean = network.alive(p) && (history == null || history.isClean(p));
+            w[p] = clean ? 1.0 : 0.0;
+            use += clean ? 1 : 0;
+        }
+        if (use > 0) {
+            double share = 1.0 / use;
+            for (int p = 0; p < paths; p++) {
+                w[p] *= share;
+            }
+        } else {
+            // without a history only a fabric with no live path gets here, which Faults refuses
+            w[firstLiveFrom(history == null ? 0 : history.cleanestFrom(0))] = 1.0;
+        }
         if (history != null) {
             history.decay(nowPs);
         }
-        int live = 0;
-        for (int p = 0; p < paths; p++) {
-            boolean use = network.alive(p) && (history == null || history.isClean(p));
-            w[p] = use ? 1.0 : 0.0;
-            live += use ? 1 : 0;
-        }
-        if (live == 0) {
-            // every live path penalized (or, without history, impossible by Faults' connectivity check):
-            // the smallest penalty among the live paths, as Alg. 1.
-            int best = -1;
-            long bestPenalty = Long.MAX_VALUE;
-            for (int p = 0; p < paths; p++) {
-                long pen = history == null ? 0 : history.penalty(p);
-                if (network.alive(p) && pen < bestPenalty) {
-                    best = p;
-                    bestPenalty = pen;
-                }
+    }
+
+    /** The first live path from {@code path} on (wrapping). */
+    private int firstLiveFrom(int path) {
+        for (int i = 0; i < paths; i++) {
+            int p = path + i < paths ? path + i : path + i - paths;
+            if (network.alive(p)) {
+                return p;
             }
-            if (best < 0) {
-                throw new IllegalStateException("no live path");
-            }
-            w[best] = 1.0;
-            return;
         }
-        double share = 1.0 / live;
-        for (int p = 0; p < paths; p++) {
-            w[p] *= share;
-        }
+        throw new IllegalStateException("no live path");
     }
 
     @Override

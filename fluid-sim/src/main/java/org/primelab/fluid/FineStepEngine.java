@@ -6,10 +6,12 @@ import java.util.List;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.fabric.RedCurve;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Workload;
 
 /**
  * The fine-step engine of the fluid simulator: the whole system integrated with a fixed step of a
@@ -60,7 +62,7 @@ import org.primelab.core.workload.Flow;
  * <p><b>Determinism.</b> Every random stream (generators, feedback draws, AR tie breaks, hash salts)
  * derives from the master seed; same inputs give identical results.
  */
-final class FineStepEngine {
+final class FineStepEngine implements FluidEngine {
     /** Bytes below which a flow's remainder counts as sent (floating-point dust). */
     private static final double DUST_BYTES = 1e-6;
     /** Steps after which a run is declared stuck: 10^9 steps is far beyond any scenario this models. */
@@ -74,8 +76,7 @@ final class FineStepEngine {
     private final double mtu;
     private final double header;
     private final double trimLimit;
-    private final double kMin;
-    private final double kMax;
+    private final RedCurve red;
     private final double prop;
     private final double nicRate;
     private final double hold;
@@ -138,11 +139,18 @@ final class FineStepEngine {
     private final QueueSampler sampler;
 
     private double stepStart;
+    private final FlowStarts starts;
     private long steps;
     private int remaining;
 
     /** Prepares a run of {@code flows} under {@code config} (validated by {@link FluidSimulator}). */
     FineStepEngine(FluidConfig config, List<Flow> flows) {
+        this(config, Workload.of(flows));
+    }
+
+    /** Prepares a run of {@code workload} (its flows and the triggers that chain them) under {@code config}. */
+    FineStepEngine(FluidConfig config, Workload workload) {
+        List<Flow> flows = workload.flows();
         this.config = config;
         this.tree = config.tree();
         this.flows = List.copyOf(flows);
@@ -152,8 +160,7 @@ final class FineStepEngine {
         this.mtu = config.mtuBytes();
         this.header = config.headerBytes();
         this.trimLimit = config.trimBytes();
-        this.kMin = config.kMinBytes();
-        this.kMax = config.kMaxBytes();
+        this.red = new RedCurve(config.kMinBytes(), config.kMaxBytes());
         this.prop = config.propagationPs();
         long tMtu = config.mtuSerializationPs();
         this.nicRate = mtu / tMtu;
@@ -165,6 +172,7 @@ final class FineStepEngine {
         rate = new double[linkCount];
         mtuSer = new double[linkCount];
         headerSer = new double[linkCount];
+        double[] headerHop = new double[linkCount];
         switchLink = new boolean[linkCount];
         alive = new boolean[linkCount];
         failAt = new long[linkCount];
@@ -194,6 +202,7 @@ final class FineStepEngine {
             long ser = Units.serializationPs(config.mtuBytes(), bps);
             mtuSer[l] = ser;
             headerSer[l] = Units.serializationPs(config.headerBytes(), bps);
+            headerHop[l] = prop + headerSer[l];
             rate[l] = mtu / ser;
             switchLink[l] = tree.tierOf(tree.linkSource(l)) > 0;
             failAt[l] = faults.failTime(l);
@@ -213,7 +222,7 @@ final class FineStepEngine {
         int maxPaths = 1;
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
-            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()));
+            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), headerHop);
             SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, q, inflow);
             s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
             s.cc = FluidSetup.newCc(config);
@@ -222,12 +231,19 @@ final class FineStepEngine {
         }
         weights = new double[maxPaths];
         hostFlows = FluidSetup.hostFlows(tree, flows);
+        starts = new FlowStarts(workload, fs);
         hostAck = new double[tree.hosts()];
         hostBusy = new double[tree.hosts()];
     }
 
-    /** Runs until every flow has completed and returns the result. */
-    FluidResult run() {
+    /** The step in force: the configured one ({@link FluidConfig#stepPs()}). */
+    @Override
+    public double stepPs() {
+        return dt;
+    }
+
+    @Override
+    public FluidResult run() {
         long wallStart = System.nanoTime();
         remaining = n;
         while (remaining > 0) {
@@ -251,6 +267,7 @@ final class FineStepEngine {
             updateLinks();
             finishSegments(t);
             resetStale();
+            starts.activateBefore(t + dt);
             if (sampler.due(t)) {
                 sampler.sample(t, q);
             }
@@ -276,19 +293,18 @@ final class FineStepEngine {
     // ------------------------------------------------------------------ flows
 
     private void processReturns(FlowState s, double horizon) {
-        while (s.count > 0 && s.retTime[s.head] <= horizon) {
-            int i = s.head;
-            double b = s.retBytes[i];
-            double trim = s.retTrim[i];
-            double mark = s.retMark[i];
+        InFlightQuanta q = s.inFlight;
+        while (q.count() > 0 && q.headReturnPs() <= horizon) {
+            double b = q.headBytes();
+            double trim = q.headTrimmed();
+            double mark = q.headMark();
             s.inflight -= b;
             double nacked = b * trim;
             s.unsent += nacked;
             double markedFraction = ((b - nacked) * mark + nacked) / b;
             s.cc.onAcked(b, markedFraction);
-            s.rule.onReturn(s.retTag[i], b, mark, trim, (long) s.retTime[i]);
-            s.head = i + 1 == s.retTime.length ? 0 : i + 1;
-            s.count--;
+            s.rule.onReturn(q.headTag(), b, mark, trim, (long) q.headReturnPs());
+            q.removeHead();
         }
         if (s.inflight < DUST_BYTES) {
             s.inflight = Math.max(0, s.inflight);
@@ -304,7 +320,7 @@ final class FineStepEngine {
             FlowState s = fs[fl[0]];
             double b = demand(s, t, tEnd, budget);
             if (b > 0) {
-                send(s, b, Math.max(t, s.flow.startPs()), nicRate);
+                send(s, b, Math.max(t, s.startPs), nicRate);
                 used = b;
             }
         } else {
@@ -316,13 +332,13 @@ final class FineStepEngine {
 
     /** What flow {@code s} would send this step given at most {@code cap} bytes of NIC. */
     private double demand(FlowState s, double t, double tEnd, double cap) {
-        if (s.done || s.flow.startPs() >= tEnd) {
+        if (s.done || s.startPs >= tEnd) {
             return 0;
         }
         if (!s.started) {
             s.started = true;
         }
-        double nic = Math.min(cap, nicRate * (tEnd - Math.max(t, s.flow.startPs())));
+        double nic = Math.min(cap, nicRate * (tEnd - Math.max(t, s.startPs)));
         double room = s.cc.window() - s.inflight;
         if (s.inflight <= DUST_BYTES) {
             room = Math.max(room, Math.min(mtu, s.unsent));   // a sender with nothing in flight may send one packet
@@ -380,7 +396,7 @@ final class FineStepEngine {
         for (int i = 0; i < m; i++) {
             if (give[i] > DUST_BYTES) {
                 FlowState s = fs[fl[i]];
-                send(s, give[i], Math.max(t, s.flow.startPs()), nicRate * give[i] / used);
+                send(s, give[i], Math.max(t, s.startPs), nicRate * give[i] / used);
             }
         }
         return used;
@@ -408,22 +424,26 @@ final class FineStepEngine {
                 avail -= need;
                 carried = 0;
                 double emit = t0 + pos / rateShare;
-                int path = s.rule.pick((long) emit);
-                addSegment(s, path, s.rule.lastAckPath(), s.rule.lastTag(), quantum, emit, emit);
+                long pick = ((PacketSplit) s.rule).pick((long) emit);
+                addSegment(s, PathChoice.path(pick), PathChoice.ackPath(pick), PathChoice.tag(pick), quantum, emit, emit);
             }
             s.serializing = carried + avail;
             if (s.serializing < DUST_BYTES && s.unsent == 0) {
                 s.serializing = 0;
             }
-        } else {
+        } else if (s.rule instanceof ExpectedSplit split) {
             double emit = t0 + b / rateShare;
-            int paths = s.paths.count();
-            s.rule.weights((long) emit, weights, paths);
-            for (int p = 0; p < paths; p++) {
+            split.weights((long) emit, weights);
+            for (int p = 0; p < split.paths(); p++) {
                 if (weights[p] > 0) {
-                    addSegment(s, p, s.rule.ackPathOf(p), s.rule.tagOf(p), b * weights[p], emit, t0);
+                    addSegment(s, p, p, p, b * weights[p], emit, t0);
                 }
             }
+        } else {
+            // ECMP in expected mode: its one hashed path carries the whole chunk
+            double emit = t0 + b / rateShare;
+            long pick = ((PacketSplit) s.rule).pick((long) emit);
+            addSegment(s, PathChoice.path(pick), PathChoice.ackPath(pick), PathChoice.tag(pick), b, emit, t0);
         }
     }
 
@@ -533,16 +553,6 @@ final class FineStepEngine {
         staleCount = 0;
     }
 
-    private double red(double occupancy) {
-        if (occupancy <= kMin) {
-            return 0.0;
-        }
-        if (occupancy >= kMax) {
-            return 1.0;
-        }
-        return (occupancy - kMin) / (kMax - kMin);
-    }
-
     // ------------------------------------------------------------------ quanta
 
     /**
@@ -604,7 +614,7 @@ final class FineStepEngine {
             double ahead = Math.max(0, residue) + 0.5 * Math.max(0, inSnap[l] - ownTotal[l]);
             ahead = Math.min(ahead, trimLimit);
             wait += ahead / rate[l];
-            double p = red(ahead + b);
+            double p = red.probability(ahead + b);
             maxQ[l] = Math.max(maxQ[l], Math.min(trimLimit, ahead + b));
             markedAt[l] += b * keep * p;
             unmarked *= 1 - p;
@@ -620,9 +630,10 @@ final class FineStepEngine {
             ackLatency += prop + headerSer[l] + 0.5 * mtuSer[l] * u;
         }
         double markProb = 1 - unmarked;
-        s.push(arrival + ackLatency + hold, b, markProb, 1 - keep, segTag[i]);
+        s.inFlight.add(arrival + ackLatency + hold, b, markProb, 1 - keep, segTag[i]);
         if (s.land(b, keep, markProb, arrival, nicRate, config.linkRateBps())) {
             remaining--;
+            starts.completed(s, segAck[i]);
         }
     }
 
@@ -644,47 +655,11 @@ final class FineStepEngine {
     private final class FlowState extends FluidFlow {
         boolean started;
         double serializing;
-        double[] retTime = new double[64];
-        double[] retBytes = new double[64];
-        double[] retMark = new double[64];
-        double[] retTrim = new double[64];
-        int[] retTag = new int[64];
-        int head;
-        int count;
+        /** The quanta (or chunks) in flight. */
+        final InFlightQuanta inFlight = new InFlightQuanta(64);
 
-        FlowState(Flow flow, FlowPaths paths) {
-            super(config, flow, paths);
-        }
-
-        void push(double time, double bytes, double mark, double trim, int tag) {
-            if (count == retTime.length) {
-                int c = count * 2;
-                retTime = unroll(retTime, c);
-                retBytes = unroll(retBytes, c);
-                retMark = unroll(retMark, c);
-                retTrim = unroll(retTrim, c);
-                int[] t = new int[c];
-                for (int i = 0; i < count; i++) {
-                    t[i] = retTag[(head + i) % retTag.length];
-                }
-                retTag = t;
-                head = 0;
-            }
-            int i = (head + count) % retTime.length;
-            retTime[i] = time;
-            retBytes[i] = bytes;
-            retMark[i] = mark;
-            retTrim[i] = trim;
-            retTag[i] = tag;
-            count++;
-        }
-
-        private double[] unroll(double[] a, int c) {
-            double[] b = new double[c];
-            for (int i = 0; i < count; i++) {
-                b[i] = a[(head + i) % a.length];
-            }
-            return b;
+        FlowState(Flow flow, FlowPaths paths, double[] headerHop) {
+            super(config, flow, paths, headerHop);
         }
     }
 }

@@ -13,8 +13,18 @@ import org.primelab.core.workload.Flow;
  * how a flow completes (every byte delivered untrimmed) and what a finished flow reports.
  */
 abstract class FluidFlow {
+    /** {@link #startPs} of a flow whose start trigger has not fired yet. */
+    static final long WAITING = Long.MAX_VALUE;
+
     final Flow flow;
     final FlowPaths paths;
+    /**
+     * When the flow starts: its fixed start, or, for a flow that starts on a trigger, {@link #WAITING}
+     * until the trigger fires ({@link FlowStarts}) and then the firing time.
+     */
+    long startPs;
+    /** Whether the flow's completion activates a trigger (its send-done or receive-done trigger). */
+    final boolean activatesTrigger;
     /** Wire bytes: payload plus one header per packet. */
     final double wire;
     SplitRule rule;
@@ -34,12 +44,32 @@ abstract class FluidFlow {
     double windowSum;
     long endPs;
 
-    FluidFlow(FluidConfig config, Flow flow, FlowPaths paths) {
+    /**
+     * Per path (index in the reverse table), the time a header takes back to the sender on an idle
+     * fabric: per hop, propagation plus the header's serialization ({@code headerHopPs}).
+     */
+    final double[] ackReturnPs;
+
+    /**
+     * The state of {@code flow} on {@code paths} under {@code config}; {@code headerHopPs[l]} is link
+     * {@code l}'s propagation plus one header's serialization at its rate.
+     */
+    FluidFlow(FluidConfig config, Flow flow, FlowPaths paths, double[] headerHopPs) {
         this.flow = flow;
         this.paths = paths;
+        this.startPs = flow.startsOnTrigger() ? WAITING : flow.startPs();
+        this.activatesTrigger = flow.sendDoneTrigger() != Flow.NO_TRIGGER || flow.recvDoneTrigger() != Flow.NO_TRIGGER;
         long packets = IdealFct.packets(flow.sizeBytes(), config.mtuBytes(), config.headerBytes());
         this.wire = flow.sizeBytes() + packets * (double) config.headerBytes();
         this.unsent = wire;
+        this.ackReturnPs = new double[paths.count()];
+        for (int p = 0; p < ackReturnPs.length; p++) {
+            double ack = 0;
+            for (int l : paths.reverse(p)) {
+                ack += headerHopPs[l];
+            }
+            ackReturnPs[p] = ack;
+        }
     }
 
     /**
@@ -73,7 +103,7 @@ abstract class FluidFlow {
         List<FluidFlowStats> out = new ArrayList<>(flows.length);
         for (FluidFlow s : flows) {
             Flow f = s.flow;
-            out.add(new FluidFlowStats(f.id(), f.src(), f.dst(), f.sizeBytes(), f.startPs(), s.endPs,
+            out.add(new FluidFlowStats(f.id(), f.src(), f.dst(), f.sizeBytes(), s.startPs, s.endPs,
                     s.paths.hops(), s.wire, s.trimmed, s.marked));
         }
         return List.copyOf(out);

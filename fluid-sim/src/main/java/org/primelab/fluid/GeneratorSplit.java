@@ -26,7 +26,7 @@ import org.primelab.core.topology.FatTree;
  * withdrawn from routing at their failure time (the fluid model has no detection delay). ACKs of hash
  * schemes are accounted on the EV's healthy reverse path.
  */
-public final class GeneratorSplit extends SplitRule {
+public final class GeneratorSplit implements PacketSplit {
     private final EntropyGenerator generator;
     private final Forwarding forwarding;
     private final EvLayout layout;
@@ -41,7 +41,6 @@ public final class GeneratorSplit extends SplitRule {
     private final Network network;
     private final int[] pathOfEv;     // port-index forwarding: EV -> path, when the EV space is small
     private int returned;
-    private int lastPath = -1;
     private boolean faultsPossible = true;
     private final java.util.function.IntPredicate livePath;
 
@@ -100,36 +99,18 @@ public final class GeneratorSplit extends SplitRule {
     }
 
     @Override
-    public int pick(long nowPs) {
+    public long pick(long nowPs) {
         int ev = generator.next(nowPs);
         int path = pathOf(ev);
         if (faultsPossible && !network.alive(path)) {
             path = paths.livePath(tree, forwarding, salts, flow, ev, src, livePath);
         }
-        lastTag = ev;
-        lastAckPath = forwarding == Forwarding.PORT_INDEX ? path : hashed(ev, dst, src);
-        lastPath = path;
-        return path;
+        return PathChoice.of(path, ackPath(ev, path), ev);
     }
 
-    /**
-     * Expected mode, used for ECMP only (its split is one hashed path whatever the mode): the path of the
-     * flow's EV carries everything.
-     */
-    @Override
-    public void weights(long nowPs, double[] w, int count) {
-        java.util.Arrays.fill(w, 0, count, 0.0);
-        w[pick(nowPs)] = 1.0;
-    }
-
-    @Override
-    public int ackPathOf(int path) {
-        return path == lastPath ? lastAckPath : path;
-    }
-
-    @Override
-    public int tagOf(int path) {
-        return path == lastPath ? lastTag : path;
+    /** The ACK path of a packet with {@code ev} on forward path {@code path}: its reverse, or the EV's own hash back. */
+    private int ackPath(int ev, int path) {
+        return forwarding == Forwarding.PORT_INDEX ? path : hashed(ev, dst, src);
     }
 
     private int pathOf(int ev) {

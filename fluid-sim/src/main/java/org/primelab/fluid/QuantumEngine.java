@@ -7,10 +7,12 @@ import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.fabric.RedCurve;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Workload;
 
 /**
  * The quantum engine of the fluid simulator ({@link SplitMode#PACKET} splits; the model is described in
@@ -32,7 +34,7 @@ import org.primelab.core.workload.Flow;
  * the end of each window it may grant a leap, which {@link #leap} applies (fluid-sim/README.md,
  * "Fast-forward").
  */
-final class QuantumEngine {
+final class QuantumEngine implements FluidEngine {
     // ---- per-link state a quantum's visit reads and writes: one cache line per link
     private static final int Q = 0;        // queue, bytes, at time T
     private static final int T = 1;        // time of Q
@@ -43,8 +45,6 @@ final class QuantumEngine {
     private static final int AREA = 6;     // integral of the queue, byte·ps
     private static final int MAXQ = 7;     // largest queue
     private static final int S = 8;
-    /** Doubles per in-flight record: return time, bytes, marking probability, trimmed fraction. */
-    private static final int R = 4;
 
     /** Fine sorting buckets per MTU serialization: quanta of one step are processed in emission order to 1/16 MTU. */
     static final int BUCKETS_PER_MTU = 16;
@@ -61,8 +61,7 @@ final class QuantumEngine {
     private final double dt;
     private final double mtu;
     private final double trimLimit;
-    private final double kMin;
-    private final double kSpan;
+    private final RedCurve red;
     private final double nicRate;
     private final double hold;
     private final double ackFraction;
@@ -144,10 +143,18 @@ final class QuantumEngine {
 
     private final QueueSampler sampler;
 
+    private final FlowStarts starts;
     private long steps;
     private int remaining;
 
+    /** Prepares a run of {@code flows}, which start at their fixed times, under {@code config}. */
     QuantumEngine(FluidConfig config, List<Flow> flows) {
+        this(config, Workload.of(flows));
+    }
+
+    /** Prepares a run of {@code workload} (its flows and the triggers that chain them) under {@code config}. */
+    QuantumEngine(FluidConfig config, Workload workload) {
+        List<Flow> flows = workload.flows();
         this.config = config;
         this.tree = config.tree();
         this.flows = List.copyOf(flows);
@@ -155,8 +162,7 @@ final class QuantumEngine {
         this.n = flows.size();
         this.mtu = config.mtuBytes();
         this.trimLimit = config.trimBytes();
-        this.kMin = config.kMinBytes();
-        this.kSpan = config.kMaxBytes() - config.kMinBytes();
+        this.red = new RedCurve(config.kMinBytes(), config.kMaxBytes());
         long tMtu = config.mtuSerializationPs();
         this.nicRate = mtu / tMtu;
         this.hold = (config.ackEvery() - 1) / 2.0 * tMtu;
@@ -186,13 +192,13 @@ final class QuantumEngine {
         arrived = new double[linkCount];
         alive = new boolean[linkCount];
         failAt = new long[linkCount];
-        double[] headerSer = new double[linkCount];
+        double[] headerHop = new double[linkCount];
         double[] rate = new double[linkCount];
         for (int l = 0; l < linkCount; l++) {
             long bps = faults.rate(l, config.linkRateBps());
             long ser = Units.serializationPs(config.mtuBytes(), bps);
             rate[l] = mtu / ser;
-            headerSer[l] = Units.serializationPs(config.headerBytes(), bps);
+            headerHop[l] = config.propagationPs() + (double) Units.serializationPs(config.headerBytes(), bps);
             halfMtuSer[l] = 0.5 * ser;
             int b = l * S;
             rateOf[l] = rate[l];
@@ -223,10 +229,14 @@ final class QuantumEngine {
         boolean mirrored = scheme.forwarding() != Forwarding.HASH;
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
-            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), ring);
+            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), headerHop, ring);
             // never SplitMode.EXPECTED here: FluidSimulator runs this engine on packet splits and AR only
             SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, qStep, pending);
             s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
+            if (!(s.rule instanceof PacketSplit split)) {
+                throw new IllegalStateException("fluid: the quantum engine needs per-quantum splits, got " + s.rule);
+            }
+            s.split = split;
             s.net = net;
             if (!anyFailure && s.rule instanceof GeneratorSplit g) {
                 g.assumeNoFailures();
@@ -235,7 +245,6 @@ final class QuantumEngine {
             int paths = s.paths.count();
             double packet = Math.min(mtu, s.wire);
             s.fwdLat = new double[paths];
-            s.ackConst = new double[paths];
             s.fwd = new int[paths][];
             double minFwd = INF;
             double minAck = INF;
@@ -248,11 +257,7 @@ final class QuantumEngine {
                 }
                 s.fwdLat[p] = lat;
                 int[] back = s.paths.reverse(p);
-                double ack = 0;
-                for (int l : back) {
-                    ack += config.propagationPs() + headerSer[l];
-                }
-                s.ackConst[p] = ack;
+                double ack = s.ackReturnPs[p];
                 minFwd = Math.min(minFwd, lat);
                 minAck = Math.min(minAck, ack);
                 for (int k = 0; k < links.length && mirrored; k++) {
@@ -267,6 +272,7 @@ final class QuantumEngine {
         // returns of earlier steps), so the step never exceeds the shortest possible return time.
         this.dt = Math.min(config.stepPs(), minReturn);
         hostFlows = FluidSetup.hostFlows(tree, flows);
+        starts = new FlowStarts(workload, fs);
         nicFree = new double[tree.hosts()];
         hostAck = new double[tree.hosts()];
         hostAckNext = new double[tree.hosts()];
@@ -285,12 +291,13 @@ final class QuantumEngine {
     }
 
     /** The step in force: the configured step, capped at the shortest return time of any quantum. */
-    double stepPs() {
+    @Override
+    public double stepPs() {
         return dt;
     }
 
-    /** Runs until every flow has completed and returns the result. */
-    FluidResult run() {
+    @Override
+    public FluidResult run() {
         long wallStart = System.nanoTime();
         remaining = n;
         steady.restart(0);
@@ -325,6 +332,7 @@ final class QuantumEngine {
                 land(i);
             }
             endStep(tEnd);
+            starts.activateBefore(tEnd);
             if (sampler.due(tEnd)) {
                 sampler.sample(tEnd, qStep);
             }
@@ -419,31 +427,31 @@ final class QuantumEngine {
         if (s.done) {
             return INF;
         }
-        double start = Math.max(nic, Math.max(s.flow.startPs(), s.readyAt));
+        double start = Math.max(nic, Math.max(s.startPs, s.readyAt));
         if (start >= tEnd) {
             return INF;
         }
         // Returns already in the past are consumed (feedback in time order); with several flows on the
         // NIC only those before the NIC's clock, since another flow may take the NIC first.
         double past = shared ? nic : start;
-        while (s.count > 0 && s.headTime() <= past) {
+        while (s.inFlight.count() > 0 && s.inFlight.headReturnPs() <= past) {
             pop(s);
         }
         while (s.unsent <= DUST_BYTES) {
-            if (s.count == 0 || s.headTime() >= tEnd) {
+            if (s.inFlight.count() == 0 || s.inFlight.headReturnPs() >= tEnd) {
                 return INF;
             }
-            start = Math.max(start, s.headTime());
+            start = Math.max(start, s.inFlight.headReturnPs());
             pop(s);
             s.readyAt = start;
         }
         double size = Math.min(mtu, s.unsent);
         double w = s.cc.window();
         while (s.inflight > DUST_BYTES && s.inflight + size > w) {
-            if (s.count == 0 || s.headTime() >= tEnd) {
+            if (s.inFlight.count() == 0 || s.inFlight.headReturnPs() >= tEnd) {
                 return INF;
             }
-            start = Math.max(start, s.headTime());
+            start = Math.max(start, s.inFlight.headReturnPs());
             pop(s);
             s.readyAt = start;
         }
@@ -452,11 +460,10 @@ final class QuantumEngine {
 
     /** The oldest in-flight quantum of {@code s} comes back: ACKed, or NACKed for its trimmed part. */
     private void pop(FlowState s) {
-        int i = s.head;
-        int o = i * R;
-        double b = s.ret[o + 1];
-        double mark = s.ret[o + 2];
-        double trim = s.ret[o + 3];
+        InFlightQuanta q = s.inFlight;
+        double b = q.headBytes();
+        double mark = q.headMark();
+        double trim = q.headTrimmed();
         s.inflight -= b;
         if (s.inflight < DUST_BYTES) {
             s.inflight = Math.max(0, s.inflight);
@@ -466,14 +473,14 @@ final class QuantumEngine {
         s.ackedAcc += b;
         s.markedAcc += (b - nacked) * mark + nacked;
         if (feedback) {
-            s.rule.onReturn(s.retTag[i], b, mark, trim, (long) (s.ret[o] - leapedPs));
+            s.rule.onReturn(q.headTag(), b, mark, trim, (long) (q.headReturnPs() - leapedPs));
         }
-        s.head = i + 1 == s.retTag.length ? 0 : i + 1;
-        s.count--;
+        q.removeHead();
     }
 
     private void emit(FlowState s, double size, double e, double t) {
-        int path = s.rule.pick((long) (e - leapedPs));
+        long pick = s.split.pick((long) (e - leapedPs));
+        int path = PathChoice.path(pick);
         s.lastPath = path;
         s.sentEnd = e;
         s.inflight += size;
@@ -487,14 +494,14 @@ final class QuantumEngine {
         int i = nq++;
         qFlow[i] = s.flow.id();
         qPath[i] = path;
-        qAck[i] = s.rule.lastAckPath();
-        qTag[i] = s.rule.lastTag();
+        qAck[i] = PathChoice.ackPath(pick);
+        qTag[i] = PathChoice.tag(pick);
         qBytes[i] = size;
         qEmit[i] = e;
         int[] links = s.fwd[path];
         qLinks[i] = links;
         qArrive[i] = e + s.fwdLat[path];
-        qReturn[i] = s.ackConst[qAck[i]] + hold + (mirrorAcks ? ackMirror[links[0]] : 0);
+        qReturn[i] = s.ackReturnPs[qAck[i]] + hold + (mirrorAcks ? ackMirror[links[0]] : 0);
         int b = (int) ((e - t) * bucketsPerPs);
         b = b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
         qNext[i] = bucketHead[b];
@@ -568,9 +575,8 @@ final class QuantumEngine {
             double il = inv[l];
             wait += ahead * il;
             double in = b * keep;
-            double x = ahead + b - kMin;
-            if (x > 0) {
-                double pm = x >= kSpan ? 1 : x / kSpan;
+            double pm = red.probability(ahead + b);
+            if (pm > 0) {
                 markedAt[l] += in * pm;
                 unmarked *= 1 - pm;
             }
@@ -626,9 +632,10 @@ final class QuantumEngine {
         }
         double keep = qKeep[i];
         double mark = qMark[i];
-        s.push(ret, b, mark, 1 - keep, qTag[i]);
+        s.inFlight.add(ret, b, mark, 1 - keep, qTag[i]);
         if (s.land(b, keep, mark, arrival, nicRate, config.linkRateBps())) {
             remaining--;
+            starts.completed(s, qAck[i]);
         }
     }
 
@@ -691,12 +698,12 @@ final class QuantumEngine {
 
     // ------------------------------------------------------------------ fast-forward
 
-    /** The next flow start or link failure after {@code t} (infinity if none). */
+    /** The next flow start, trigger activation or link failure after {@code t} (infinity if none). */
     private double nextEvent(double t) {
-        double next = INF;
+        double next = starts.nextActivationPs();
         for (FlowState s : fs) {
-            if (s.flow.startPs() > t) {
-                next = Math.min(next, s.flow.startPs());
+            if (s.startPs != FluidFlow.WAITING && s.startPs > t) {
+                next = Math.min(next, s.startPs);
             }
         }
         if (anyFailure) {
@@ -758,10 +765,7 @@ final class QuantumEngine {
                 s.marked += bytes * marked;
                 s.cc.advance(bytes, marked);
                 s.readyAt += shift;
-                int cap = s.retTag.length;
-                for (int i = 0, j = s.head; i < s.count; i++, j = j + 1 == cap ? 0 : j + 1) {
-                    s.ret[j * R] += shift;
-                }
+                s.inFlight.delay(shift);
             }
         }
         for (int l = 0; l < linkCount; l++) {
@@ -796,6 +800,7 @@ final class QuantumEngine {
         s.unsent = 0;
         if (s.land(last, 1, marked, lastSent + s.fwdLat[s.lastPath] + wait, nicRate, config.linkRateBps())) {
             remaining--;
+            starts.completed(s, s.lastPath);   // activates nothing: SteadyState ends a leap before such a finish
         }
     }
 
@@ -841,56 +846,21 @@ final class QuantumEngine {
     private final class FlowState extends FluidFlow {
         final int dst;
         int[][] fwd;
+        /** The flow's split rule ({@link FluidFlow#rule}), one path per quantum. */
+        PacketSplit split;
         SplitRule.Network net;
         int lastPath;
         double[] fwdLat;
-        double[] ackConst;
         double readyAt;
         double ackedAcc;
         double markedAcc;
-        /** In-flight quanta, oldest first: {@link #R} doubles each (return time, bytes, mark, trimmed). */
-        double[] ret;
-        int[] retTag;
-        int head;
-        int count;
+        /** The quanta in flight. */
+        final InFlightQuanta inFlight;
 
-        FlowState(Flow flow, FlowPaths paths, int ring) {
-            super(config, flow, paths);
+        FlowState(Flow flow, FlowPaths paths, double[] headerHop, int ring) {
+            super(config, flow, paths, headerHop);
             this.dst = flow.dst();
-            ret = new double[ring * R];
-            retTag = new int[ring];
-        }
-
-        double headTime() {
-            return ret[head * R];
-        }
-
-        void push(double time, double bytes, double mark, double trim, int tag) {
-            int cap = retTag.length;
-            if (count == cap) {
-                double[] r = new double[2 * cap * R];
-                int[] t = new int[2 * cap];
-                for (int i = 0; i < count; i++) {
-                    int j = head + i < cap ? head + i : head + i - cap;
-                    System.arraycopy(ret, j * R, r, i * R, R);
-                    t[i] = retTag[j];
-                }
-                ret = r;
-                retTag = t;
-                head = 0;
-                cap *= 2;
-            }
-            int i = head + count;
-            if (i >= cap) {
-                i -= cap;
-            }
-            int o = i * R;
-            ret[o] = time;
-            ret[o + 1] = bytes;
-            ret[o + 2] = mark;
-            ret[o + 3] = trim;
-            retTag[i] = tag;
-            count++;
+            inFlight = new InFlightQuanta(ring);
         }
     }
 }

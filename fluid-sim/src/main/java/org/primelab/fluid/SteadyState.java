@@ -316,6 +316,10 @@ final class SteadyState {
                 double bytes = Math.ceil(rate * leap / mtu) * mtu;
                 flowFinish[f] = Double.NaN;
                 if (bytes >= s.unsent - 1e-6) {
+                    if (s.activatesTrigger) {
+                        restart(now);   // its finish activates a trigger: integrated step by step
+                        return 0;
+                    }
                     bytes = s.unsent;   // it finishes within the leap: its last byte leaves the NIC then
                     flowFinish[f] = s.unsent / rate;
                 }
@@ -380,7 +384,7 @@ final class SteadyState {
             double shift = leap;
             for (int f : hostFlows[h]) {
                 FluidFlow s = flows[f];
-                if (s.done || s.flow.startPs() > now) {
+                if (s.done || s.startPs > now) {
                     continue;
                 }
                 double rate = (unsent0[f] - unserialized(s, now)) / span;
@@ -457,7 +461,7 @@ final class SteadyState {
     private boolean windowsSettled(double now) {
         for (int f = 0; f < flows.length; f++) {
             FluidFlow s = flows[f];
-            if (s.done || s.flow.startPs() > now) {
+            if (s.done || s.startPs > now) {
                 continue;
             }
             double cap = s.cc.maxWindow() - mtu;
@@ -483,10 +487,11 @@ final class SteadyState {
                 }
                 if (flowBytes[f] > 0) {
                     double finish = flows[f].unsent / flowBytes[f];
-                    if (active == 1) {
+                    if (active == 1 && !flows[f].activatesTrigger) {
                         last = Math.max(last, finish);   // a host's only flow may finish within the leap
                     } else {
-                        horizon = Math.min(horizon, finish);   // a finish changes its host's shares
+                        // a finish changes its host's shares, or starts flows through a trigger
+                        horizon = Math.min(horizon, finish);
                     }
                 }
             }
@@ -518,7 +523,7 @@ final class SteadyState {
             double perFlow = (nicRate * (1 - idle) - ackRate) / active;
             for (int f : hostFlows[h]) {
                 FluidFlow s = flows[f];
-                if (!s.done && s.flow.startPs() <= now) {
+                if (!s.done && s.startPs <= now) {
                     flowBytes[f] = perFlow > 0 ? perFlow : -1;
                 }
             }
@@ -529,8 +534,8 @@ final class SteadyState {
     private double youngestActiveStart(double now) {
         double latest = Double.NEGATIVE_INFINITY;
         for (FluidFlow s : flows) {
-            if (!s.done && s.flow.startPs() <= now) {
-                latest = Math.max(latest, s.flow.startPs());
+            if (!s.done && s.startPs <= now) {
+                latest = Math.max(latest, s.startPs);
             }
         }
         return latest;
@@ -541,7 +546,7 @@ final class SteadyState {
         int active = 0;
         for (int f : hostFlows[h]) {
             FluidFlow s = flows[f];
-            if (!s.done && s.flow.startPs() <= now) {
+            if (!s.done && s.startPs <= now) {
                 if (s.unsent <= 0) {
                     return -1;
                 }

@@ -1,30 +1,34 @@
 package org.primelab.packet.net;
 
+import org.primelab.core.fabric.RedCurve;
+
 /**
- * RED ECN marking as the paper configures it (§"Evaluation", "Traffic": {@code K_min = 0.25 BDP},
- * {@code K_max = 0.75 BDP}; §"Design Requirements": marking at dequeue): the probability of marking a
- * departing data packet is 0 while the queue holds at most {@code K_min} bytes, rises linearly to 1 at
- * {@code K_max}, and is 1 above.
- *
- * @param kMinBytes occupancy where marking starts
- * @param kMaxBytes occupancy where every packet is marked; must exceed {@code kMinBytes}
+ * RED ECN marking of a switch egress port: the curve of {@link RedCurve} (0 up to {@code K_min}, linear
+ * to 1 at {@code K_max}; marking at dequeue) on the occupancy in whole bytes.
  */
-public record RedMarker(long kMinBytes, long kMaxBytes) {
-    /** Validates {@code 0 <= K_min < K_max}. */
-    public RedMarker {
-        if (kMinBytes < 0 || kMaxBytes <= kMinBytes) {
-            throw new IllegalArgumentException("ecn: need 0 <= kmin < kmax, got kmin=" + kMinBytes + " kmax=" + kMaxBytes);
-        }
+public final class RedMarker {
+    private final RedCurve curve;
+
+    /**
+     * @param kMinBytes occupancy where marking starts
+     * @param kMaxBytes occupancy where every packet is marked; must exceed {@code kMinBytes}
+     */
+    public RedMarker(long kMinBytes, long kMaxBytes) {
+        this.curve = new RedCurve(kMinBytes, kMaxBytes);
+    }
+
+    /** Occupancy where marking starts. */
+    public long kMinBytes() {
+        return curve.kMinBytes();
+    }
+
+    /** Occupancy where every packet is marked. */
+    public long kMaxBytes() {
+        return curve.kMaxBytes();
     }
 
     /** Marking probability at an occupancy of {@code queuedBytes}. */
     public double probability(long queuedBytes) {
-        if (queuedBytes <= kMinBytes) {
-            return 0.0;
-        }
-        if (queuedBytes >= kMaxBytes) {
-            return 1.0;
-        }
-        return (queuedBytes - kMinBytes) / (double) (kMaxBytes - kMinBytes);
+        return curve.probability(queuedBytes);
     }
 }
