@@ -45,7 +45,8 @@ final class CheckSpecsCommand implements Callable<Integer> {
     boolean conformance;
 
     @Option(names = "--traces", defaultValue = "300", paramLabel = "N",
-            description = "conformance: random traces per history case, 1..100000 (default: ${DEFAULT-VALUE})")
+            description = "conformance: random traces per history case, 1..100000 (default: ${DEFAULT-VALUE}); "
+                + "a case whose traces never reach the all-penalized fallback fails as vacuous, so keep it >= 100")
     int traces;
 
     @Option(names = "--json", description = "print one JSON object instead of a table")

@@ -34,9 +34,9 @@ class CheckSpecsCommandTest {
 
     @Test
     void coreConformsToTheSpecs() {
-        EvCommandTest.Run r = EvCommandTest.run("check-specs", "--model", "PrimeEntropy2x2", "--traces", "20", "--json");
+        EvCommandTest.Run r = EvCommandTest.run("check-specs", "--model", "PrimeEntropy2x2", "--traces", "100", "--json");
         assertEquals(0, r.code(), r.out() + r.err());
-        assertTrue(r.out().contains("\"conformance\":{\"subject\":\"core\",\"seed\":1000,\"history_traces\":20"),
+        assertTrue(r.out().contains("\"conformance\":{\"subject\":\"core\",\"seed\":1000,\"history_traces\":100"),
                 r.out());
         assertTrue(r.out().contains("\"check\":\"history 3x1\""), r.out());
         assertTrue(r.out().contains("\"check\":\"odometer 3x3\""), r.out());
