@@ -8,11 +8,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.primelab.tla.ModelCatalog;
 import org.primelab.tla.TlcModel;
 import org.primelab.tla.TlcResult;
 import org.primelab.tla.TlcRunner;
 import org.primelab.tla.Verdict;
+import org.primelab.tla.conformance.CoreConformance;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -23,13 +25,29 @@ import picocli.CommandLine.Spec;
  * Alg. 1) and multi-part entropy (Alg. 2), their mutants and the htsim bitmap contrast with TLC, one
  * subprocess per model, and reports per model the states TLC generated and found, the time, the
  * verdict and whether it is the expected one (PRIME's models pass; mutants and contrasts are violated
- * on a named property). Exit status 0 if every verdict is as expected, 1 otherwise.
+ * on a named property). Then it holds core's Java code to the specs: the conformance battery
+ * ({@link CoreConformance}) replays core's history and generator against the specs' next-state
+ * relations. Exit status 0 if every verdict is as expected and core conforms, 1 otherwise.
  */
 @Command(name = "check-specs", mixinStandardHelpOptions = true,
-        description = "Model-check PRIME's TLA+ specs, mutants and contrast with TLC; exit 1 on any unexpected verdict.")
+        description = {"Model-check PRIME's TLA+ specs, mutants and contrast with TLC, then check that core's "
+            + "history and generator conform to the specs; exit 1 on any unexpected verdict or nonconformance."})
 final class CheckSpecsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    /** What the conformance battery checks: core as the simulators use it (a test may inject a broken one). */
+    CoreConformance.Subject subject = CoreConformance.Subject.core();
+
+    @Option(names = "--conformance", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "run the conformance of core's Java code to the specs after TLC (default: on; "
+                + "--no-conformance skips it)")
+    boolean conformance;
+
+    @Option(names = "--traces", defaultValue = "300", paramLabel = "N",
+            description = "conformance: random traces per history case, 1..100000 (default: ${DEFAULT-VALUE}); "
+                + "a case whose traces never reach the all-penalized fallback fails as vacuous, so keep it >= 100")
+    int traces;
 
     @Option(names = "--json", description = "print one JSON object instead of a table")
     boolean json;
@@ -38,7 +56,7 @@ final class CheckSpecsCommand implements Callable<Integer> {
             description = "check only this model (repeatable; default: all)")
     List<String> models = new ArrayList<>();
 
-    @Option(names = "--timeout", defaultValue = "60", paramLabel = "SECONDS",
+    @Option(names = "--timeout", defaultValue = "300", paramLabel = "SECONDS",
             description = "per-model TLC timeout, 1..3600 s (default: ${DEFAULT-VALUE})")
     int timeoutSeconds;
 
@@ -49,6 +67,9 @@ final class CheckSpecsCommand implements Callable<Integer> {
     public Integer call() {
         if (timeoutSeconds < 1 || timeoutSeconds > 3600) {
             throw new IllegalArgumentException("timeout: must be in [1, 3600] seconds, got " + timeoutSeconds);
+        }
+        if (traces < 1 || traces > 100_000) {
+            throw new IllegalArgumentException("traces: must be in [1, 100000], got " + traces);
         }
         List<TlcModel> selected = new ArrayList<>();
         for (String name : models) {
@@ -92,6 +113,29 @@ final class CheckSpecsCommand implements Callable<Integer> {
                 out.flush();
             }
         }
+        List<CoreConformance.Check> checks = new ArrayList<>();
+        if (conformance) {
+            String crow = "%-34s %-8s %12s %7s  %s%n";
+            if (!json) {
+                out.printf(Locale.ROOT, "%nconformance of %s to the specs (seed %d, %d traces per history case)%n",
+                        subject.name(), CoreConformance.SEED, traces);
+                out.printf(Locale.ROOT, crow, "check", "verdict", "steps", "time", "what");
+                out.flush();
+            }
+            for (Supplier<CoreConformance.Check> job : CoreConformance.battery(subject, traces)) {
+                CoreConformance.Check r = job.get();
+                checks.add(r);
+                if (!json) {
+                    out.printf(Locale.ROOT, crow, r.name(), r.conforms() ? "CONFORMS" : "FAILS", r.steps(),
+                            String.format(Locale.ROOT, "%.1fs", r.elapsed().toMillis() / 1000.0), r.description());
+                    if (!r.conforms()) {
+                        out.println(indent(r.failure()));
+                    }
+                    out.flush();
+                }
+            }
+        }
+        long failing = checks.stream().filter(c -> !c.conforms()).count();
         long unexpected = results.stream().filter(r -> !r.asExpected()).count();
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
@@ -121,14 +165,37 @@ final class CheckSpecsCommand implements Callable<Integer> {
             }
             o.put("models", rows);
             o.put("unexpected", unexpected);
-            o.put("all_as_expected", unexpected == 0);
+            if (conformance) {
+                List<Object> crows = new ArrayList<>();
+                for (CoreConformance.Check c : checks) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("check", c.name());
+                    m.put("description", c.description());
+                    m.put("conforms", c.conforms());
+                    m.put("steps", c.steps());
+                    m.put("time_s", c.elapsed().toMillis() / 1000.0);
+                    m.put("failure", c.failure());
+                    crows.add(m);
+                }
+                Map<String, Object> co = new LinkedHashMap<>();
+                co.put("subject", subject.name());
+                co.put("seed", CoreConformance.SEED);
+                co.put("history_traces", traces);
+                co.put("checks", crows);
+                co.put("failing", failing);
+                o.put("conformance", co);
+            }
+            o.put("all_as_expected", unexpected == 0 && failing == 0);
             out.println(Json.write(o));
         } else {
-            out.printf(Locale.ROOT, "%d models: %s%n", results.size(),
-                    unexpected == 0 ? "every verdict as expected" : unexpected + " UNEXPECTED");
+            out.printf(Locale.ROOT, "%d models: %s%s%n", results.size(),
+                    unexpected == 0 ? "every verdict as expected" : unexpected + " UNEXPECTED",
+                    !conformance ? "; conformance not run"
+                            : failing == 0 ? "; core conforms (" + checks.size() + " checks)"
+                            : "; core FAILS " + failing + " of " + checks.size() + " conformance checks");
         }
         out.flush();
-        return unexpected == 0 ? 0 : 1;
+        return unexpected == 0 && failing == 0 ? 0 : 1;
     }
 
     private static double seconds(TlcResult r) {

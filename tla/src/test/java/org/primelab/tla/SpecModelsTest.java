@@ -3,17 +3,19 @@ package org.primelab.tla;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Model-checks every model of the {@link ModelCatalog} with TLC: PRIME's models pass, every mutant and
- * the bitmap contrast are violated on the expected property. Each run is bounded by the runner's
- * 60 s timeout; the whole catalog takes about a minute on 2 cores.
+ * the bitmap contrast are violated on the expected property. TLC times are reported in tla/README.md,
+ * not asserted.
  */
 class SpecModelsTest {
-    private static final TlcRunner RUNNER = new TlcRunner();
+    /** A safety net only (TLC times are not asserted): generous, as the build machine may be loaded. */
+    private static final TlcRunner RUNNER = new TlcRunner(Duration.ofMinutes(10));
 
     static Stream<TlcModel> models() {
         return ModelCatalog.all().stream();

@@ -103,7 +103,7 @@ public final class HistoryConformance {
                 int path = sender.send(now);
                 List<Integer> after = toList(sender.penalties());
                 log.add(String.format(Locale.ROOT, "Send(d=%d) from pen=%s -> path %d, pen=%s", d, pen, path, after));
-                List<Integer> expected = HistoryModel.decayed(pen, d);
+                List<Integer> expected = spec.decayed(pen, d);
                 Set<OdometerModel.Gen> next = new LinkedHashSet<>();
                 for (OdometerModel.Gen g : belief) {
                     for (HistoryModel.Pick o : spec.pick(pen, g)) {
@@ -138,7 +138,7 @@ public final class HistoryConformance {
                 switch (kind) {
                     case 0 -> {
                         sender.ack(p, now);
-                        expected = pen;
+                        expected = HistoryModel.with(pen, p, spec.ackRule(pen.get(p)));
                         name = "Ack";
                     }
                     case 1 -> {
@@ -148,7 +148,7 @@ public final class HistoryConformance {
                     }
                     default -> {
                         sender.nack(p, now);
-                        expected = HistoryModel.with(pen, p, c.pNack());
+                        expected = HistoryModel.with(pen, p, spec.nackRule(pen.get(p)));
                         name = "Nack";
                     }
                 }
@@ -159,7 +159,8 @@ public final class HistoryConformance {
                             + ", the spec gives " + expected + "\n" + tail(log);
                 }
                 pen = after;
-                inflight = HistoryModel.with(inflight, p, inflight.get(p) - 1);
+                inflight = HistoryModel.with(inflight, p, kind == 2 ? spec.inflightAfterNack(inflight.get(p))
+                        : inflight.get(p) - 1);
             }
         }
         return null;

@@ -33,9 +33,14 @@ public final class HistoryModel {
      * @param pNack {@code P_NACK}, above {@code P_ECN}
      * @param decay the possible decay amounts of one send ({@code Decay})
      * @param maxInFlight packets in flight tracked per path
-     * @param mutation "none", "EcnRepenalizes" or "BlindPick"
+     * @param mutation "none" or one of {@link #MUTATIONS}
      */
     public record Constants(int l1, int l2, int pEcn, int pNack, int[] decay, int maxInFlight, String mutation) {
+        /** The spec's mutants ({@code Mutation}), each breaking one rule of Alg. 1. */
+        public static final List<String> MUTATIONS = List.of("EcnIgnored", "EcnRepenalizes", "NackAsEcn",
+                "AckClears", "NackKeepsPacket", "BlindPick", "SingleTry", "ShortWindow", "FallbackLastDrawn",
+                "DecayUnfloored");
+
         /** Checks the spec's ASSUMEs. */
         public Constants {
             if (pEcn < 1 || pNack <= pEcn) {
@@ -48,7 +53,7 @@ public final class HistoryModel {
             if (maxInFlight < 1) {
                 throw new IllegalArgumentException("MaxInFlight: must be >= 1, got " + maxInFlight);
             }
-            if (!List.of("none", "EcnRepenalizes", "BlindPick").contains(mutation)) {
+            if (!mutation.equals("none") && !MUTATIONS.contains(mutation)) {
                 throw new IllegalArgumentException("Mutation: unknown '" + mutation + "'");
             }
             if (l1 * l2 < 2) {
@@ -81,15 +86,18 @@ public final class HistoryModel {
     }
 
     /**
-     * A state of the spec: the generator, {@code pen}, {@code inflight}, {@code quiet} and
-     * {@code lastPick} (-1 for {@code NoPick}).
+     * A state of the spec: the generator, {@code pen}, {@code inflight}, {@code quiet}, {@code lastPick}
+     * (-1 for {@code NoPick}) and {@code fellBack}.
      */
     public record State(OdometerModel.Gen gen, List<Integer> pen, List<Integer> inflight, boolean quiet,
-            int lastPick) {
+            int lastPick, boolean fellBack) {
     }
 
-    /** One outcome of the pick: the path taken and the generator state after the send. */
-    public record Pick(int path, OdometerModel.Gen after) {
+    /**
+     * One outcome of the pick: the path taken, the generator state after the send, and whether the scan
+     * met no clean path and fell back to a least-penalized one.
+     */
+    public record Pick(int path, OdometerModel.Gen after, boolean fellBack) {
     }
 
     private final Constants c;
@@ -100,7 +108,12 @@ public final class HistoryModel {
     public HistoryModel(Constants constants) {
         this.c = constants;
         this.odometer = new OdometerModel(constants.l1(), constants.l2());
-        this.maxTries = 2 * odometer.paths() - 1;
+        int window = 2 * odometer.paths() - 1;
+        this.maxTries = switch (constants.mutation()) {
+            case "SingleTry" -> 1;
+            case "ShortWindow" -> window - 1;
+            default -> window;
+        };
     }
 
     /** The constants. */
@@ -116,13 +129,13 @@ public final class HistoryModel {
     /** {@code Init}. */
     public List<State> initial() {
         List<Integer> zeros = zeros(odometer.paths());
-        return odometer.initial().stream().map(g -> new State(g, zeros, zeros, false, -1)).toList();
+        return odometer.initial().stream().map(g -> new State(g, zeros, zeros, false, -1, false)).toList();
     }
 
     /**
-     * {@code Pick(g, 1)} over the penalties {@code pen}: every allowed (path, generator after) pair.
-     * Draws values, skipping penalized paths, for at most {@code 2 * paths - 1} draws; if all are
-     * penalized, any path of least penalty.
+     * {@code Pick(g, 1)} over the penalties {@code pen}: every allowed (path, generator after, fell back)
+     * triple. Draws values, skipping penalized paths, for at most {@code MaxTries = 2 * paths - 1}
+     * draws; if none is clean, any path of least penalty.
      */
     public Set<Pick> pick(List<Integer> pen, OdometerModel.Gen g) {
         Set<Pick> out = new LinkedHashSet<>();
@@ -134,13 +147,17 @@ public final class HistoryModel {
         int v = odometer.value(g);
         List<OdometerModel.Gen> next = odometer.advance(g);
         if (pen.get(v) == 0 || c.mutation().equals("BlindPick")) {
-            next.forEach(h -> out.add(new Pick(v, h)));
+            next.forEach(h -> out.add(new Pick(v, h, false)));
         } else if (t == maxTries) {
+            if (c.mutation().equals("FallbackLastDrawn")) {
+                next.forEach(h -> out.add(new Pick(v, h, true)));
+                return;
+            }
             int min = pen.stream().mapToInt(Integer::intValue).min().orElseThrow();
             for (int q = 0; q < pen.size(); q++) {
                 if (pen.get(q) == min) {
                     for (OdometerModel.Gen h : next) {
-                        out.add(new Pick(q, h));
+                        out.add(new Pick(q, h, true));
                     }
                 }
             }
@@ -149,17 +166,34 @@ public final class HistoryModel {
         }
     }
 
-    /** The penalties after a send's decay by {@code d}: {@code Max(pen[p] - d, 0)}. */
-    public static List<Integer> decayed(List<Integer> pen, int d) {
-        return pen.stream().map(x -> Math.max(x - d, 0)).toList();
+    /** The penalties after a send's decay by {@code d}: {@code DecayRule}, {@code Max(pen[p] - d, 0)}. */
+    public List<Integer> decayed(List<Integer> pen, int d) {
+        boolean floored = !c.mutation().equals("DecayUnfloored");
+        return pen.stream().map(x -> floored ? Math.max(x - d, 0) : x - d).toList();
     }
 
     /** {@code EcnRule}: the penalty after an ECN-marked ACK on a path of penalty {@code x}. */
     public int ecnRule(int x) {
-        if (c.mutation().equals("EcnRepenalizes")) {
-            return Math.min(x + c.pEcn(), c.pNack());
-        }
-        return x == 0 ? c.pEcn() : x;
+        return switch (c.mutation()) {
+            case "EcnIgnored" -> x;
+            case "EcnRepenalizes" -> Math.min(x + c.pEcn(), c.pNack());
+            default -> x == 0 ? c.pEcn() : x;
+        };
+    }
+
+    /** {@code NackRule}: the penalty after a NACK on a path of penalty {@code x}. */
+    public int nackRule(int x) {
+        return c.mutation().equals("NackAsEcn") ? ecnRule(x) : c.pNack();
+    }
+
+    /** {@code AckRule}: the penalty after an unmarked ACK on a path of penalty {@code x}. */
+    public int ackRule(int x) {
+        return c.mutation().equals("AckClears") ? 0 : x;
+    }
+
+    /** Packets in flight on a path of {@code n} after a NACK for one of them. */
+    public int inflightAfterNack(int n) {
+        return c.mutation().equals("NackKeepsPacket") ? n : n - 1;
     }
 
     /** {@code Next}: every successor of {@code s}. */
@@ -169,27 +203,34 @@ public final class HistoryModel {
             List<Integer> inflight = with(s.inflight(), o.path(), Math.min(s.inflight().get(o.path()) + 1,
                     c.maxInFlight()));
             for (int d : c.decay()) {
-                out.add(new State(o.after(), decayed(s.pen(), d), inflight, s.quiet(), o.path()));
+                out.add(new State(o.after(), decayed(s.pen(), d), inflight, s.quiet(), o.path(), o.fellBack()));
             }
         }
         if (!s.quiet()) {
-            out.add(new State(s.gen(), s.pen(), s.inflight(), true, s.lastPick()));
+            out.add(new State(s.gen(), s.pen(), s.inflight(), true, s.lastPick(), s.fellBack()));
         }
         for (int p = 0; p < odometer.paths(); p++) {
-            if (s.inflight().get(p) > 0) {
-                List<Integer> inflight = with(s.inflight(), p, s.inflight().get(p) - 1);
-                out.add(new State(s.gen(), s.pen(), inflight, s.quiet(), s.lastPick()));
+            int n = s.inflight().get(p);
+            if (n > 0) {
+                List<Integer> inflight = with(s.inflight(), p, n - 1);
+                int x = s.pen().get(p);
+                out.add(new State(s.gen(), with(s.pen(), p, ackRule(x)), inflight, s.quiet(), s.lastPick(),
+                        s.fellBack()));
                 if (!s.quiet()) {
-                    out.add(new State(s.gen(), with(s.pen(), p, ecnRule(s.pen().get(p))), inflight, false,
-                            s.lastPick()));
-                    out.add(new State(s.gen(), with(s.pen(), p, c.pNack()), inflight, false, s.lastPick()));
+                    out.add(new State(s.gen(), with(s.pen(), p, ecnRule(x)), inflight, false, s.lastPick(),
+                            s.fellBack()));
+                    out.add(new State(s.gen(), with(s.pen(), p, nackRule(x)), with(s.inflight(), p,
+                            inflightAfterNack(n)), false, s.lastPick(), s.fellBack()));
                 }
             }
         }
         return out;
     }
 
-    /** Number of distinct states reachable from {@code Init} (what TLC reports as distinct states). */
+    /**
+     * Number of distinct states reachable from {@code Init} (what TLC reports as distinct states). Not
+     * for {@code DecayUnfloored}, whose penalties fall without bound.
+     */
     public long reachableStates() {
         Set<State> seen = new HashSet<>(initial());
         ArrayDeque<State> queue = new ArrayDeque<>(seen);

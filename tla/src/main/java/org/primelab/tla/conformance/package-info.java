@@ -6,5 +6,7 @@
  * {@link org.primelab.tla.conformance.OdometerConformance} replay seeded random traces of the spec's
  * next-state relation against core, tracking the set of spec states consistent with what core showed
  * (its shuffles are hidden), and report the first step the spec does not allow.
+ * {@link org.primelab.tla.conformance.CoreConformance} is the battery {@code prime check-specs} runs,
+ * which is why this package is main code and not test code.
  */
 package org.primelab.tla.conformance;

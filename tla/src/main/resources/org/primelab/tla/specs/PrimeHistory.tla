@@ -28,9 +28,20 @@
 (* "the network stops signalling": once set, no ECN and no NACK arrive    *)
 (* (clean ACKs still may).                                                 *)
 (*                                                                         *)
-(* Mutation selects a deliberately broken variant for negative tests:     *)
-(* "EcnRepenalizes" (ECN adds P_ECN to a penalized path), "BlindPick"     *)
-(* (the pick ignores penalties: CO-PRIME).  Decay = {0} disables decay.   *)
+(* Mutation selects a deliberately broken variant, each breaking one     *)
+(* rule, so that every property below is shown to be able to fail (the    *)
+(* model catalogue in tla/README.md lists property -> mutant -> verdict):  *)
+(*   "EcnIgnored"        an ECN-marked ACK changes nothing                 *)
+(*   "EcnRepenalizes"    ECN adds P_ECN to a penalized path (cumulative)   *)
+(*   "NackAsEcn"         a NACK is handled like an ECN mark                *)
+(*   "AckClears"         an unmarked ACK clears its path's penalty         *)
+(*   "NackKeepsPacket"   a NACK does not retire its packet                 *)
+(*   "BlindPick"         the pick ignores penalties (CO-PRIME)             *)
+(*   "SingleTry"         MaxTries = 1: no scan, straight to the fallback   *)
+(*   "ShortWindow"       MaxTries = 2*NumPaths - 2, one draw short         *)
+(*   "FallbackLastDrawn" the fallback sends on the last value drawn        *)
+(*   "DecayUnfloored"    the decay is not floored at 0                     *)
+(* Decay = {0} (no decay) is the mutant for the liveness properties.      *)
 (***************************************************************************)
 EXTENDS Odometer
 
@@ -45,7 +56,8 @@ ASSUME P_ECN \in Nat \ {0}
 ASSUME P_NACK \in Nat /\ P_NACK > P_ECN
 ASSUME Decay \subseteq Nat /\ Decay # {}
 ASSUME MaxInFlight \in Nat \ {0}
-ASSUME Mutation \in {"none", "EcnRepenalizes", "BlindPick"}
+ASSUME Mutation \in {"none", "EcnIgnored", "EcnRepenalizes", "NackAsEcn", "AckClears", "NackKeepsPacket",
+                     "BlindPick", "SingleTry", "ShortWindow", "FallbackLastDrawn", "DecayUnfloored"}
 ASSUME NumPaths >= 2       \* spraying needs two paths
 
 VARIABLES
@@ -53,12 +65,18 @@ VARIABLES
     pen,        \* pen[p]: the penalty of path p, 0 = clean
     inflight,   \* inflight[p]: packets in flight on p (saturating at MaxInFlight)
     quiet,      \* TRUE once the network has stopped sending ECN and NACK
-    lastPick    \* the path of the latest send (NoPick before the first)
+    lastPick,   \* the path of the latest send (NoPick before the first)
+    fellBack    \* TRUE iff the latest send's scan met no clean path (fallback)
 
-vars == << gen, pen, inflight, quiet, lastPick >>
+vars == << gen, pen, inflight, quiet, lastPick, fellBack >>
 
 NoPick == << L1, L2 >>                 \* outside Paths
-MaxTries == 2 * NumPaths - 1
+\* The scan's window: any 2*NumPaths - 1 consecutive draws of the odometer
+\* contain an aligned block of NumPaths draws, i.e. every path (PrimeEntropy).
+MaxTries ==
+    CASE Mutation = "SingleTry"   -> 1
+      [] Mutation = "ShortWindow" -> 2 * NumPaths - 2
+      [] OTHER                    -> 2 * NumPaths - 1
 
 Min(a, b) == IF a < b THEN a ELSE b
 Max(a, b) == IF a > b THEN a ELSE b
@@ -69,6 +87,7 @@ TypeOK ==
     /\ inflight \in [Paths -> 0 .. MaxInFlight]
     /\ quiet \in BOOLEAN
     /\ lastPick \in Paths \cup {NoPick}
+    /\ fellBack \in BOOLEAN
 
 Init ==
     /\ gen \in GenInit
@@ -76,6 +95,7 @@ Init ==
     /\ inflight = [p \in Paths |-> 0]
     /\ quiet = FALSE
     /\ lastPick = NoPick
+    /\ fellBack = FALSE
 
 -----------------------------------------------------------------------------
 (* The pick rule, over the current pen.                                    *)
@@ -84,59 +104,78 @@ Clean(p) == pen[p] = 0
 LeastPenalized == { p \in Paths : \A q \in Paths : pen[p] <= pen[q] }
 
 \* The outcomes of the generate-and-skip loop at draw number t from generator
-\* state g: a set of << picked path, generator state after the send >>.
+\* state g: a set of << picked path, generator state after the send, whether
+\* the scan fell back >>.  [Alg. 1: draw, skip penalized, give up after
+\* MaxTries draws and take a least-penalized path.]
 RECURSIVE Pick(_, _)
 Pick(g, t) ==
     LET v == Value(g) IN
     IF Clean(v) \/ Mutation = "BlindPick"
-      THEN { << v, h >> : h \in Advance(g) }
+      THEN { << v, h, FALSE >> : h \in Advance(g) }
     ELSE IF t = MaxTries
-      THEN { << q, h >> : q \in LeastPenalized, h \in Advance(g) }
+      THEN IF Mutation = "FallbackLastDrawn"
+             THEN { << v, h, TRUE >> : h \in Advance(g) }
+             ELSE { << q, h, TRUE >> : q \in LeastPenalized, h \in Advance(g) }
     ELSE UNION { Pick(h, t + 1) : h \in Advance(g) }
 
+\* [Paper: an ECN-marked ACK penalizes a clean path with P_ECN and leaves a
+\* penalized path as it is.]
 EcnRule(x) ==
-    IF Mutation = "EcnRepenalizes" THEN Min(x + P_ECN, P_NACK)
-    ELSE IF x = 0 THEN P_ECN ELSE x
+    CASE Mutation = "EcnIgnored"     -> x
+      [] Mutation = "EcnRepenalizes" -> Min(x + P_ECN, P_NACK)
+      [] OTHER                       -> IF x = 0 THEN P_ECN ELSE x
+
+\* [Paper: a NACK (trimmed packet) penalizes its path with P_NACK.]
+NackRule(x) == IF Mutation = "NackAsEcn" THEN EcnRule(x) ELSE P_NACK
+
+\* [Paper: every send lowers every penalty by the decay d, floored at 0.]
+DecayRule(x, d) == IF Mutation = "DecayUnfloored" THEN x - d ELSE Max(x - d, 0)
+
+\* [Paper: an unmarked ACK changes no penalty.]
+AckRule(x) == IF Mutation = "AckClears" THEN 0 ELSE x
 
 -----------------------------------------------------------------------------
 (* Actions.                                                                *)
 
-\* Pick a path by the rule above, then decay every penalty.
+\* [Alg. 1, send] Pick a path by the rule above, then decay every penalty
+\* [paper: decay after the pick, never inside the scan].
 Send ==
     \E o \in Pick(gen, 1), d \in Decay :
         /\ gen' = o[2]
         /\ lastPick' = o[1]
+        /\ fellBack' = o[3]
         /\ inflight' = [inflight EXCEPT ![o[1]] = Min(@ + 1, MaxInFlight)]
-        /\ pen' = [p \in Paths |-> Max(pen[p] - d, 0)]
+        /\ pen' = [p \in Paths |-> DecayRule(pen[p], d)]
         /\ UNCHANGED quiet
 
-\* An unmarked ACK for a packet on p.
+\* [Alg. 1, on ACK] An unmarked ACK for a packet on p.
 Ack(p) ==
     /\ inflight[p] > 0
     /\ inflight' = [inflight EXCEPT ![p] = @ - 1]
-    /\ UNCHANGED << gen, pen, quiet, lastPick >>
+    /\ pen' = [pen EXCEPT ![p] = AckRule(@)]
+    /\ UNCHANGED << gen, quiet, lastPick, fellBack >>
 
-\* An ECN-marked ACK for a packet on p.
+\* [Alg. 1, on ACK with ECN] An ECN-marked ACK for a packet on p.
 EcnAck(p) ==
     /\ ~quiet
     /\ inflight[p] > 0
     /\ inflight' = [inflight EXCEPT ![p] = @ - 1]
     /\ pen' = [pen EXCEPT ![p] = EcnRule(@)]
-    /\ UNCHANGED << gen, quiet, lastPick >>
+    /\ UNCHANGED << gen, quiet, lastPick, fellBack >>
 
-\* A NACK for a packet on p that was trimmed.
+\* [Alg. 1, on NACK] A NACK for a packet on p that was trimmed.
 Nack(p) ==
     /\ ~quiet
     /\ inflight[p] > 0
-    /\ inflight' = [inflight EXCEPT ![p] = @ - 1]
-    /\ pen' = [pen EXCEPT ![p] = P_NACK]
-    /\ UNCHANGED << gen, quiet, lastPick >>
+    /\ inflight' = [inflight EXCEPT ![p] = IF Mutation = "NackKeepsPacket" THEN @ ELSE @ - 1]
+    /\ pen' = [pen EXCEPT ![p] = NackRule(@)]
+    /\ UNCHANGED << gen, quiet, lastPick, fellBack >>
 
 \* From now on the network sends no ECN and no NACK.
 StopSignals ==
     /\ ~quiet
     /\ quiet' = TRUE
-    /\ UNCHANGED << gen, pen, inflight, lastPick >>
+    /\ UNCHANGED << gen, pen, inflight, lastPick, fellBack >>
 
 Next ==
     \/ Send
@@ -151,51 +190,66 @@ Spec == Init /\ [][Next]_vars /\ WF_vars(Send)
 
 \* A send step, recognized cheaply: signals lower one inflight count and
 \* StopSignals sets quiet, while a send does neither. SentIsSend checks that
-\* this matches Send on every non-stuttering step; the properties below use
-\* Sent so that TLC need not re-evaluate the pick for every step it checks.
+\* this matches Send on every non-stuttering step (mutant NackKeepsPacket, a
+\* NACK that retires no packet, breaks it); the properties below use Sent so
+\* that TLC need not re-evaluate the pick for every step it checks.
 \* (Counters cannot serve: the pick loop may draw a multiple of L1 values
 \* and a reshuffle may restore the same order, leaving gen unchanged.)
 Sent == quiet' = quiet /\ \A p \in Paths : inflight'[p] >= inflight[p]
 SentIsSend == [][Sent <=> Send]_vars
 
-\* The pick takes a path of least penalty in the state it reads ...
-PickIsLeastPenalized ==
-    [][Sent => \A q \in Paths : pen[lastPick'] <= pen[q]]_vars
+AnyClean == \E q \in Paths : Clean(q)
 
-\* ... in particular never a penalized path while a clean one exists,
+\* The scan meets a clean path whenever one exists: within MaxTries draws
+\* the odometer draws every path (fails with SingleTry and ShortWindow:
+\* the window 2*NumPaths - 1 is needed and enough).
+ScanFindsCleanPath == [][Sent /\ AnyClean => ~fellBack']_vars
+
+\* Never pick a penalized path while a clean one exists, judged against the
+\* table the pick read (fails with BlindPick) ...
 NoPenalizedPickWhileClean ==
-    [][Sent => (Clean(lastPick') \/ \A q \in Paths : ~Clean(q))]_vars
+    [][Sent => (Clean(lastPick') \/ ~AnyClean)]_vars
 
-\* and that still holds against the table the send leaves behind (a scheme
-\* that decays inside its scan can violate this one: see BitmapContrast).
+\* ... and against the table the send leaves behind (fails with BlindPick;
+\* a scheme that decays inside its scan fails it too: see BitmapContrast).
 NoPenalizedPickWhileCleanAfterSend ==
     [][Sent => (pen'[lastPick'] = 0 \/ \A q \in Paths : pen'[q] > 0)]_vars
 
-\* ECN never raises a penalty, and leaves a penalized path as it is.
-EcnNeverRaisesPenalty ==
-    [][\A p \in Paths : EcnAck(p) => pen'[p] <= Max(pen[p], P_ECN) /\ (pen[p] > 0 => pen'[p] <= pen[p])]_vars
+\* When the scan gives up, the send takes a path of least penalty (fails
+\* with FallbackLastDrawn).
+FallbackIsLeastPenalized ==
+    [][Sent /\ fellBack' => \A q \in Paths : pen[lastPick'] <= pen[q]]_vars
+
+\* An ECN mark on a clean path penalizes it (fails with EcnIgnored) ...
+EcnPenalizesCleanPath ==
+    [][\A p \in Paths : EcnAck(p) /\ Clean(p) => pen'[p] = P_ECN]_vars
+
+\* ... and leaves a penalized path as it is: no multi-penalization (fails
+\* with EcnRepenalizes).
 EcnLeavesPenalizedPath ==
-    [][\A p \in Paths : EcnAck(p) /\ pen[p] > 0 => pen'[p] = pen[p]]_vars
+    [][\A p \in Paths : EcnAck(p) /\ ~Clean(p) => pen'[p] = pen[p]]_vars
 
-NackSetsPNack == [][\A p \in Paths : Nack(p) => pen'[p] = P_NACK]_vars
+\* A trimmed packet penalizes its path with the full P_NACK, more than any
+\* ECN mark does (fails with NackAsEcn).
+NackPenalizesFully == [][\A p \in Paths : Nack(p) => pen'[p] = P_NACK]_vars
 
-\* Penalties only rise on ECN and NACK.
-PenaltiesRiseOnlyOnSignals ==
-    [][(\E p \in Paths : pen'[p] > pen[p]) => \E p \in Paths : EcnAck(p) \/ Nack(p)]_vars
+\* An unmarked ACK clears nothing: only the decay lowers a penalty (fails
+\* with AckClears).
+CleanAckKeepsPenalties == [][\A p \in Paths : Ack(p) => pen' = pen]_vars
 
 AllClear == \A p \in Paths : pen[p] = 0
 
-\* Once quiet and clear, the history stays clear.
-QuietStaysClear == [][quiet /\ AllClear => AllClear']_vars
-
 -----------------------------------------------------------------------------
-(* Liveness (under WF_vars(Send)).                                         *)
+(* Liveness (under WF_vars(Send)); each fails with Decay = {0}.  quiet is *)
+(* stable (once TRUE it stays TRUE), so "quiet ~> P" for a P that recurs  *)
+(* is written <>[]quiet => []<>P: the same meaning, and a form TLC checks *)
+(* without a tableau, several times faster.                                *)
 
-\* Once the network is quiet, every penalty reaches 0.
-QuietClearsPenalties == quiet ~> AllClear
+\* Once the network is quiet, every penalty reaches 0 (and stays 0).
+QuietClearsPenalties == <>[]quiet => <>[]AllClear
 
 \* Once the network is quiet, every path is picked again and again.
-QuietPicksEveryPath == \A p \in Paths : quiet ~> (lastPick = p)
+QuietPicksEveryPath == \A p \in Paths : <>[]quiet => []<>(lastPick = p)
 
 \* Every path is picked infinitely often even if signals never stop.
 EveryPathPickedInfinitelyOften == \A p \in Paths : []<>(lastPick = p)

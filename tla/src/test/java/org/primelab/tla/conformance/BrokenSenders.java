@@ -28,6 +28,36 @@ final class BrokenSenders {
         BLIND_PICK
     }
 
+    /** {@code sender} with its ECN marks lost: the history hears an ECN-marked ACK as an unmarked one. */
+    static Sender ecnIgnored(Sender sender) {
+        return new Sender() {
+            @Override
+            public int send(long nowPs) {
+                return sender.send(nowPs);
+            }
+
+            @Override
+            public void ack(int path, long nowPs) {
+                sender.ack(path, nowPs);
+            }
+
+            @Override
+            public void ecn(int path, long nowPs) {
+                sender.ack(path, nowPs);
+            }
+
+            @Override
+            public void nack(int path, long nowPs) {
+                sender.nack(path, nowPs);
+            }
+
+            @Override
+            public long[] penalties() {
+                return sender.penalties();
+            }
+        };
+    }
+
     static Sender of(Bug bug, HistoryModel.Constants c, long seed) {
         EvLayout layout = CoreSender.layout(c);
         CongestionHistory history = new CongestionHistory(layout.pathCount(), bug == Bug.NO_DECAY

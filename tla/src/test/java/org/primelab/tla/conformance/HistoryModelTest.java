@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,16 +20,23 @@ import org.primelab.tla.Verdict;
 
 /**
  * The Java transcription {@link HistoryModel} and {@code PrimeHistory.tla} describe the same state graph:
- * for the constants of every PrimeHistory model of the catalog (mutants included), TLC's count of
- * distinct reachable states equals the Java breadth-first count. TLC runs with TypeOK only, so it
- * explores the whole graph even for the mutants.
+ * for each distinct constant set of the catalog's PrimeHistory models (mutants included, except
+ * {@code DecayUnfloored}, whose penalties fall without bound, and the 2x2 liveness constants, whose
+ * graph differs from {@code PrimeHistory2x2}'s only in the decay set and costs TLC most), TLC's count of distinct reachable states
+ * equals the Java breadth-first count. TLC runs with TypeOK only, so it explores the whole graph even
+ * for the mutants.
  */
 class HistoryModelTest {
     @TempDir
     Path dir;
 
     static Stream<TlcModel> historyModels() {
-        return ModelCatalog.all().stream().filter(m -> m.module().equals("PrimeHistory.tla"));
+        Set<String> constants = new HashSet<>();
+        return ModelCatalog.all().stream().filter(m -> m.module().equals("PrimeHistory.tla"))
+                .filter(m -> constants.add(HistoryModel.Constants.fromCfg(TlcRunner.resourceText(m.config()))
+                        .toString()))
+                .filter(m -> !m.name().endsWith("DecayUnfloored"))
+                .filter(m -> !m.name().equals("PrimeHistory2x2Liveness"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -41,7 +51,7 @@ class HistoryModelTest {
         Files.writeString(dir.resolve("StatesOnly.cfg"), typeOnly);
         TlcModel states = new TlcModel("StatesOnly", model.kind(), model.module(), "StatesOnly.cfg", Verdict.PASSED,
                 null, "state count of " + model.name());
-        TlcResult r = new TlcRunner().run(states, dir);
+        TlcResult r = new TlcRunner(Duration.ofMinutes(10)).run(states, dir);
         assertEquals(Verdict.PASSED, r.verdict(), r.output());
         assertEquals(r.distinctStates(), java.reachableStates(), model.name());
     }
