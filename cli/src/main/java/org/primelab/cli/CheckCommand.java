@@ -146,6 +146,10 @@ final class CheckCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%-15s %-78s %8d %7d  %s%n", o.check().jsonName(), o.check().bound(), o.checked(),
                     o.failures().size(), o.checked() == 0 ? "n/a: " + o.note() : o.passed() ? "ok" : "FAIL");
         }
+        CheckOutcome ports = r.outcome(Check.PORT_BALANCE);
+        if (ports.checked() > 0) {
+            out.println("port_balance: " + ports.note());
+        }
         for (CheckOutcome o : r.outcomes()) {
             if (o.passed()) {
                 continue;

@@ -127,10 +127,11 @@ public final class ResultsCsv {
         return min == max ? String.valueOf(min) : min + ".." + max;
     }
 
+    /** A header names the column {@code flow_id} or {@code switch}; every other line is data. */
     private static boolean isHeader(String[] cells) {
         for (String c : cells) {
-            String t = c.strip();
-            if (!t.isEmpty() && Character.isLetter(t.charAt(0)) && !t.equalsIgnoreCase("infinity")) {
+            String t = c.strip().toLowerCase(Locale.ROOT);
+            if (t.equals("flow_id") || t.equals("switch")) {
                 return true;
             }
         }
