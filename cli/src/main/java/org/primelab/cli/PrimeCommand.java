@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
         description = "Prove, model-check and simulate PRIME, a packet-spraying load balancer (arXiv 2507.23012).",
         subcommands = {EvCommand.class, TopoCommand.class, SimCommand.class, DemoCommand.class, BenchCommand.class,
             MotivationCommand.class, BoundsCommand.class, FluidCommand.class, CrossvalCommand.class,
-            CheckSpecsCommand.class})
+            CheckSpecsCommand.class,
+            CheckCommand.class, WorkloadCommand.class})
 public final class PrimeCommand implements Runnable {
     /** Exit status for bad input (picocli's usage error code). */
     public static final int EXIT_BAD_INPUT = 2;

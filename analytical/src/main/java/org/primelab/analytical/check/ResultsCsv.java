@@ -1,0 +1,189 @@
+package org.primelab.analytical.check;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.primelab.core.units.Units;
+import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.htsim.ConnectionMatrix;
+import org.primelab.core.workload.htsim.TextInput;
+
+/**
+ * Reads a generic results CSV (plain or gzip) for {@code prime check}. A file holds one or two sections,
+ * each opened by a header line naming its columns (in any order; other columns are ignored):
+ * <ul>
+ *   <li>flows: {@code flow_id} and either {@code fct_us} or {@code start_us,end_us} (both given: the
+ *       start and end are used). {@code flow_id} is the flow's {@code id} in the connection matrix
+ *       (1-based, as {@code prime workload --out} writes them). A bare {@code fct_us} of a flow with a
+ *       fixed start also gives its end (start + FCT).</li>
+ *   <li>per-port counts: {@code switch,port,packets}, the switch as {@code prime topo} names it.</li>
+ * </ul>
+ * Blank lines and lines starting with {@code #} are skipped. Times are decimal microseconds; a printed
+ * time is taken to be rounded to its last printed digit, so half a unit of that digit is its rounding.
+ */
+public final class ResultsCsv {
+    private ResultsCsv() {
+    }
+
+    /** Reads {@code file} against the flows of {@code cm}; messages name the file and line. */
+    public static ReportedResults read(Path file, ConnectionMatrix cm) {
+        String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
+        try (BufferedReader in = TextInput.open(file, "results")) {
+            return parse(name, in, cm);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Reads results CSV text from {@code in}; {@code name} names it in messages. */
+    public static ReportedResults parse(String name, BufferedReader in, ConnectionMatrix cm) throws IOException {
+        Map<Integer, Integer> byId = cm.flowIndexById();
+        List<Completion> completions = new ArrayList<>();
+        List<PortCount> ports = new ArrayList<>();
+        Map<String, Integer> columns = null;
+        boolean flowSection = false;
+        String text;
+        int line = 0;
+        while ((text = in.readLine()) != null) {
+            line++;
+            String trimmed = text.strip();
+            if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                continue;
+            }
+            String[] cells = trimmed.split(",", -1);
+            String where = name + ":" + line;
+            if (isHeader(cells)) {
+                columns = header(cells);
+                flowSection = columns.containsKey("flow_id");
+                boolean portSection = columns.containsKey("switch") && columns.containsKey("port")
+                        && columns.containsKey("packets");
+                if (flowSection == portSection || flowSection && !columns.containsKey("fct_us")
+                        && !(columns.containsKey("start_us") && columns.containsKey("end_us"))) {
+                    throw new IllegalArgumentException("results: " + where + ": expected a header 'flow_id,fct_us',"
+                            + " 'flow_id,start_us,end_us' or 'switch,port,packets', got '" + trimmed + "'");
+                }
+                continue;
+            }
+            if (columns == null) {
+                throw new IllegalArgumentException("results: " + where + ": expected a header line first"
+                        + " ('flow_id,fct_us', 'flow_id,start_us,end_us' or 'switch,port,packets'), got '" + trimmed + "'");
+            }
+            if (flowSection) {
+                completions.add(completion(cells, columns, byId, cm, where));
+            } else {
+                String sw = cell(cells, columns, "switch", where);
+                int port = (int) integer(cell(cells, columns, "port", where), "port", where);
+                long packets = integer(cell(cells, columns, "packets", where), "packets", where);
+                ports.add(new PortCount(sw, port, packets, where));
+            }
+        }
+        if (completions.isEmpty()) {
+            throw new IllegalArgumentException("results: " + name + ": no flow rows (expected a 'flow_id,fct_us' or"
+                    + " 'flow_id,start_us,end_us' section)");
+        }
+        return new ReportedResults(name, completions, ports);
+    }
+
+    private static Completion completion(String[] cells, Map<String, Integer> columns, Map<Integer, Integer> byId,
+                                         ConnectionMatrix cm, String where) {
+        long id = integer(cell(cells, columns, "flow_id", where), "flow_id", where);
+        Integer flow = byId.get((int) Math.min(id, Integer.MAX_VALUE));
+        if (flow == null || id > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("results: " + where + ": flow_id " + id + " is not a flow id of the"
+                    + " workload (ids " + (cm.flowIds().isEmpty() ? "none" : describeIds(cm)) + "; the results do not"
+                    + " match the workload)");
+        }
+        Flow f = cm.workload().flow(flow);
+        if (columns.containsKey("start_us") && columns.containsKey("end_us")) {
+            long[] start = micros(cell(cells, columns, "start_us", where), "start_us", where);
+            long[] end = micros(cell(cells, columns, "end_us", where), "end_us", where);
+            if (end[0] < start[0]) {
+                throw new IllegalArgumentException("results: " + where + ": end_us must be >= start_us");
+            }
+            return new Completion(flow, start[0], end[0], end[0] - start[0], Math.max(start[1], end[1]), where);
+        }
+        long[] fct = micros(cell(cells, columns, "fct_us", where), "fct_us", where);
+        if (f.startsOnTrigger()) {
+            return new Completion(flow, Completion.UNKNOWN, Completion.UNKNOWN, fct[0], fct[1], where);
+        }
+        return new Completion(flow, f.startPs(), f.startPs() + fct[0], fct[0], fct[1], where);
+    }
+
+    private static String describeIds(ConnectionMatrix cm) {
+        int min = Integer.MAX_VALUE;
+        int max = Integer.MIN_VALUE;
+        for (int id : cm.flowIds()) {
+            min = Math.min(min, id);
+            max = Math.max(max, id);
+        }
+        return min == max ? String.valueOf(min) : min + ".." + max;
+    }
+
+    /** A header names the column {@code flow_id} or {@code switch}; every other line is data. */
+    private static boolean isHeader(String[] cells) {
+        for (String c : cells) {
+            String t = c.strip().toLowerCase(Locale.ROOT);
+            if (t.equals("flow_id") || t.equals("switch")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, Integer> header(String[] cells) {
+        Map<String, Integer> out = new HashMap<>();
+        for (int i = 0; i < cells.length; i++) {
+            out.putIfAbsent(cells[i].strip().toLowerCase(Locale.ROOT), i);
+        }
+        return out;
+    }
+
+    private static String cell(String[] cells, Map<String, Integer> columns, String column, String where) {
+        int i = columns.get(column);
+        if (i >= cells.length || cells[i].isBlank()) {
+            throw new IllegalArgumentException("results: " + where + ": column " + column + " is empty (expected "
+                    + (column.endsWith("_us") ? "microseconds" : "a value") + ")");
+        }
+        return cells[i].strip();
+    }
+
+    private static long integer(String text, String column, String where) {
+        try {
+            long v = Long.parseLong(text);
+            if (v < 0) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("results: " + where + ": " + column + " must be an integer >= 0, got '"
+                    + text + "'");
+        }
+    }
+
+    /** {value ps, rounding ps} of a decimal microsecond field. */
+    private static long[] micros(String text, String column, String where) {
+        BigDecimal us;
+        try {
+            us = new BigDecimal(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("results: " + where + ": " + column + " must be a number of microseconds"
+                    + " >= 0, got '" + text + "'");
+        }
+        if (us.signum() < 0) {
+            throw new IllegalArgumentException("results: " + where + ": " + column + " must be >= 0 us, got '" + text + "'");
+        }
+        BigDecimal ps = us.multiply(BigDecimal.valueOf(Units.PS_PER_US));
+        long value = ps.setScale(0, RoundingMode.HALF_EVEN).longValueExact();
+        long rounding = BigDecimal.valueOf(5).scaleByPowerOfTen(-us.scale() - 1 + 6)
+                .setScale(0, RoundingMode.CEILING).longValueExact();
+        return new long[] {value, Math.max(rounding, 1)};
+    }
+}

@@ -1,0 +1,248 @@
+package org.primelab.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.primelab.analytical.check.Check;
+import org.primelab.analytical.check.CheckOutcome;
+import org.primelab.analytical.check.CheckReport;
+import org.primelab.analytical.check.Completion;
+import org.primelab.analytical.check.Finding;
+import org.primelab.analytical.check.HtsimResults;
+import org.primelab.analytical.check.PortBalance;
+import org.primelab.analytical.check.ReportedResults;
+import org.primelab.analytical.check.ResultChecker;
+import org.primelab.analytical.check.ResultsCsv;
+import org.primelab.analytical.fct.IdealMaxFct;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.fabric.FabricParameters;
+import org.primelab.core.metrics.FctConvention;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.units.Units;
+import org.primelab.core.workload.htsim.HtsimOutputReader;
+import org.primelab.fluid.FluidConfig;
+import org.primelab.fluid.FluidResult;
+import org.primelab.fluid.FluidSimulator;
+import org.primelab.fluid.SplitMode;
+import org.primelab.packet.SimConfig;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code prime check}: holds another simulator's per-flow results (htsim's standard output or a generic
+ * CSV) to this project's proven lower bounds for the same fabric and workload
+ * ({@link ResultChecker}, {@link PortBalance}), and prints, for context only, where the fluid model puts
+ * the same experiment. Exit 0 when every check passes, 1 when one fails, 2 on bad input.
+ */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = "Check another simulator's results (htsim stdout or CSV) against PRIME lab's bounds for the"
+                + " same fabric and workload. Exit 0: consistent; 1: a check fails; 2: bad input.")
+final class CheckCommand implements Callable<Integer> {
+    /** Exit status when a check fails. */
+    static final int EXIT_INCONSISTENT = 1;
+    /** Failures printed per check in the table (JSON has them all). */
+    static final int PRINTED_FAILURES = 10;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SimOptions options;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Results results;
+
+    static final class Results {
+        @Option(names = "--htsim", paramLabel = "FILE", required = true,
+                description = "htsim's standard output (plain or .gz): its 'Flow ... flowId N ... finished at T' lines")
+        Path htsim;
+
+        @Option(names = "--results", paramLabel = "FILE.csv", required = true,
+                description = "CSV (plain or .gz): flow_id plus fct_us or start_us,end_us; optionally a"
+                        + " switch,port,packets section")
+        Path csv;
+    }
+
+    @Option(names = "--fct-at", paramLabel = "sender|receiver",
+            description = "where the results measure completion (default: sender with --htsim, receiver with --results)")
+    String fctAt;
+
+    @Option(names = "--json", description = "one JSON object on stdout instead of the table")
+    boolean json;
+
+    @Option(names = "--no-estimate", description = "skip the fluid model's estimate of the same experiment")
+    boolean noEstimate;
+
+    @Override
+    public Integer call() {
+        FatTree tree = options.tree();
+        CliWorkload workload = CliWorkload.of(options, tree);
+        if (workload.cm().nodes() != tree.hosts()) {
+            throw new IllegalArgumentException("traffic: " + workload.name() + " has Nodes " + workload.cm().nodes()
+                    + " but the fabric (" + tree + ") has " + tree.hosts() + " hosts; give the fabric the results ran"
+                    + " on (--tiers, --k)");
+        }
+        List<LoadBalancingScheme> schemes = options.schemes();
+        if (schemes.size() != 1) {
+            throw new IllegalArgumentException("lb: check needs the one scheme the results ran, got '" + options.lb + "'");
+        }
+        SimConfig config = options.config(tree);
+        Faults faults = workload.faults(config.faults());
+        FabricParameters fabric = config.fabric();
+        FctConvention convention = fctAt != null ? FctConvention.parse(fctAt)
+                : results.htsim != null ? FctConvention.SENDER : FctConvention.RECEIVER;
+        ReportedResults reported = results.htsim != null
+                ? HtsimResults.of(HtsimOutputReader.read(results.htsim), workload.cm(), fileName(results.htsim))
+                : ResultsCsv.read(results.csv, workload.cm());
+        CheckOutcome ports = PortBalance.check(fabric, workload.cm().workload(), reported.ports(), schemes.get(0));
+        CheckReport report = ResultChecker.check(workload.cm(), fabric, faults, reported, convention, ports);
+        FluidResult estimate = noEstimate ? null : estimate(config, faults, workload);
+        String estimateNote = noEstimate ? "skipped (--no-estimate)"
+                : estimate == null ? "not available: the fluid model runs workloads without triggers and without"
+                + " .cm failure lines" : null;
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(json(report, reported, workload, fabric, schemes.get(0), estimate, estimateNote)));
+        } else {
+            printTable(out, report, reported, workload, fabric, estimate, estimateNote);
+        }
+        out.flush();
+        return report.consistent() ? 0 : EXIT_INCONSISTENT;
+    }
+
+    /** The fluid model on the same experiment, or null when it cannot run it. */
+    private static FluidResult estimate(SimConfig config, Faults faults, CliWorkload workload) {
+        if (workload.cm().workload().hasDependencies() || faults != config.faults()) {
+            return null;
+        }
+        FluidConfig fc = FluidBridge.config(config, SplitMode.parse("packet"), Double.NaN);
+        var flows = workload.cm().workload().flows();
+        return new FluidSimulator(fc, flows, IdealMaxFct.of(fc.fabric(), fc.faults(), flows)).run();
+    }
+
+    private static void printTable(PrintWriter out, CheckReport r, ReportedResults reported, CliWorkload w,
+                                   FabricParameters fabric, FluidResult estimate, String estimateNote) {
+        out.printf(Locale.ROOT, "prime check: %s against %s (%d flows) on %s, %s links, %s propagation, MTU %d B;"
+                        + " completions at the %s%n", reported.source(), w.name(), w.cm().workload().size(), fabric.tree(),
+                Units.formatRate(fabric.linkRateBps()), Units.formatTime(fabric.propagationPs()), fabric.mtuBytes(),
+                r.convention().cliName());
+        out.printf(Locale.ROOT, "reported: %d completions; max FCT %s, mean FCT %s (%d flows with a known start);"
+                        + " last completion %s%n", reported.completions().size(), us(r.maxFctPs()),
+                Double.isNaN(r.meanFctPs()) ? "-" : String.format(Locale.ROOT, "%.3f us", r.meanFctPs() / 1e6),
+                r.flowsWithFct(), us(r.lastCompletionPs()));
+        out.printf(Locale.ROOT, "workload ideal completion: %s (%s)%n", us(r.workloadIdealPs()), r.workloadIdealSource());
+        out.printf(Locale.ROOT, "%-15s %-78s %8s %7s  %s%n", "check", "bound", "checked", "failed", "verdict");
+        for (CheckOutcome o : r.outcomes()) {
+            out.printf(Locale.ROOT, "%-15s %-78s %8d %7d  %s%n", o.check().jsonName(), o.check().bound(), o.checked(),
+                    o.failures().size(), o.checked() == 0 ? "n/a: " + o.note() : o.passed() ? "ok" : "FAIL");
+        }
+        CheckOutcome ports = r.outcome(Check.PORT_BALANCE);
+        if (ports.checked() > 0) {
+            out.println("port_balance: " + ports.note());
+        }
+        for (CheckOutcome o : r.outcomes()) {
+            if (o.passed()) {
+                continue;
+            }
+            out.printf(Locale.ROOT, "%s failed for %d: usually %s%n", o.check().jsonName(), o.failures().size(),
+                    o.check().usualCause());
+            for (int i = 0; i < Math.min(PRINTED_FAILURES, o.failures().size()); i++) {
+                Finding f = o.failures().get(i);
+                out.printf(Locale.ROOT, "  %s: measured %s %s, bound %s %s: %s%n", f.subject(), number(f.measured()),
+                        f.unit(), number(f.bound()), f.unit(), f.detail());
+            }
+            if (o.failures().size() > PRINTED_FAILURES) {
+                out.printf(Locale.ROOT, "  ... and %d more (--json lists all)%n", o.failures().size() - PRINTED_FAILURES);
+            }
+        }
+        if (estimate != null) {
+            out.printf(Locale.ROOT, "estimate, not a check (fluid model, %s, receiver side): max FCT %.3f us, mean FCT"
+                            + " %.3f us%n", estimate.config().scheme().cliName(), estimate.maxFctPs() / 1e6,
+                    estimate.meanFctPs() / 1e6);
+        } else {
+            out.println("estimate, not a check (fluid model): " + estimateNote);
+        }
+        long failing = r.outcomes().stream().filter(o -> !o.passed()).count();
+        out.println(r.consistent() ? "verdict: consistent with PRIME lab's bounds (exit 0)"
+                : "verdict: INCONSISTENT, " + failing + " check" + (failing == 1 ? "" : "s") + " failed (exit 1)");
+    }
+
+    private static Map<String, Object> json(CheckReport r, ReportedResults reported, CliWorkload w,
+                                            FabricParameters fabric, LoadBalancingScheme scheme, FluidResult estimate,
+                                            String estimateNote) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("results", reported.source());
+        m.put("traffic", w.name());
+        m.put("flows", w.cm().workload().size());
+        m.put("topology", fabric.tree().toString());
+        m.put("rate_gbps", fabric.linkRateBps() / 1e9);
+        m.put("propagation_ns", fabric.propagationPs() / 1e3);
+        m.put("mtu_bytes", fabric.mtuBytes());
+        m.put("lb", scheme.cliName());
+        m.put("fct_at", r.convention().cliName());
+        m.put("completions", reported.completions().size());
+        m.put("max_fct_us", r.maxFctPs() == Completion.UNKNOWN ? null : r.maxFctPs() / 1e6);
+        m.put("mean_fct_us", Double.isNaN(r.meanFctPs()) ? null : r.meanFctPs() / 1e6);
+        m.put("last_completion_us", r.lastCompletionPs() == Completion.UNKNOWN ? null : r.lastCompletionPs() / 1e6);
+        m.put("workload_ideal_us", r.workloadIdealPs() / 1e6);
+        m.put("workload_ideal_source", r.workloadIdealSource());
+        List<Object> checks = new ArrayList<>();
+        for (CheckOutcome o : r.outcomes()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("check", o.check().jsonName());
+            c.put("bound", o.check().bound());
+            c.put("checked", o.checked());
+            c.put("passed", o.passed());
+            c.put("note", o.note());
+            List<Object> failures = new ArrayList<>();
+            for (Finding f : o.failures()) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("subject", f.subject());
+                x.put("measured", f.measured());
+                x.put("bound", f.bound());
+                x.put("unit", f.unit());
+                x.put("detail", f.detail());
+                x.put("usual_cause", o.check().usualCause());
+                failures.add(x);
+            }
+            c.put("failures", failures);
+            checks.add(c);
+        }
+        m.put("checks", checks);
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("label", "estimate, not a check");
+        if (estimate != null) {
+            e.put("model", "fluid");
+            e.put("fct_at", FctConvention.RECEIVER.cliName());
+            e.put("max_fct_us", estimate.maxFctPs() / 1e6);
+            e.put("mean_fct_us", estimate.meanFctPs() / 1e6);
+        } else {
+            e.put("note", estimateNote);
+        }
+        m.put("estimate", e);
+        m.put("consistent", r.consistent());
+        return m;
+    }
+
+    private static String us(long ps) {
+        return ps == Completion.UNKNOWN ? "-" : String.format(Locale.ROOT, "%.3f us", ps / 1e6);
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.4f", v);
+    }
+
+    private static String fileName(Path p) {
+        return p.getFileName() == null ? p.toString() : p.getFileName().toString();
+    }
+}

@@ -1,0 +1,107 @@
+package org.primelab.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.units.Units;
+import org.primelab.core.workload.Collectives;
+import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Placement;
+import org.primelab.core.workload.Workload;
+import org.primelab.core.workload.htsim.ConnectionMatrix;
+import org.primelab.core.workload.htsim.CmWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code prime workload}: writes a generated workload (a permutation, a ring, or an AI collective of
+ * {@link Collectives}) as an htsim connection matrix, flows numbered {@code 1..n} and triggers
+ * {@code 1..t}, for htsim's {@code -tm}, and prints a one-line summary.
+ */
+@Command(name = "workload", mixinStandardHelpOptions = true,
+        description = "Write a generated workload (permutation, ring, incast, all-to-all, serial-all-to-all,"
+                + " ring-allreduce) as an htsim connection matrix (.cm, or .cm.gz).")
+final class WorkloadCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--tiers", defaultValue = "2", description = "2 or 3 (default: ${DEFAULT-VALUE})")
+    int tiers;
+
+    @Option(names = "--k", defaultValue = "16", description = "switch radix, even, 4..256 (default: ${DEFAULT-VALUE})")
+    int k;
+
+    @Option(names = "--traffic", defaultValue = "permutation",
+            description = "permutation, ring, incast, all-to-all, serial-all-to-all, ring-allreduce (default: ${DEFAULT-VALUE})")
+    String traffic;
+
+    @Option(names = "--flow-size", defaultValue = "2MB", description = "bytes per flow (all-reduce: per host's buffer), e.g. 2MB (default: ${DEFAULT-VALUE})")
+    String flowSize;
+
+    @Option(names = "--group", defaultValue = "8", description = "hosts per group of a collective, >= 2 (default: ${DEFAULT-VALUE})")
+    int group;
+
+    @Option(names = "--groups", defaultValue = "0", description = "number of groups, 0 = as many as fit (default: ${DEFAULT-VALUE})")
+    int groups;
+
+    @Option(names = "--placement", defaultValue = "packed", description = "packed, spread or random (default: ${DEFAULT-VALUE})")
+    String placement;
+
+    @Option(names = "--seed", defaultValue = "1", description = "master seed (permutation, random placement) (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE.cm", description = "file to write (.cm, or .cm.gz compressed)")
+    Path out;
+
+    @Override
+    public Integer call() {
+        if (!CliWorkload.isFile(out.toString())) {
+            throw new IllegalArgumentException("out: must end in .cm or .cm.gz, got '" + out + "'");
+        }
+        if (Files.isDirectory(out)) {
+            throw new IllegalArgumentException("out: '" + out + "' is a directory");
+        }
+        long size = Units.parseBytes(flowSize);
+        if (size <= 0) {
+            throw new IllegalArgumentException("flow-size: must be > 0 bytes, got " + flowSize);
+        }
+        Collectives.Kind kind = kind(traffic);
+        Placement place = placement(placement);
+        FatTree tree = FatTree.builder(tiers, k).build();
+        int[][] g = kind == Collectives.Kind.PERMUTATION ? new int[0][] : place.groups(tree, group, groups, seed);
+        Workload w = Collectives.generate(kind, tree, g, size, seed);
+        CmWriter.write(ConnectionMatrix.of(w, tree.hosts()), out);
+        long bytes = w.flows().stream().mapToLong(Flow::sizeBytes).sum();
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.printf(Locale.ROOT, "wrote %s: %s on %s (%d hosts), %d flows, %d triggers, %d bytes%s%n", out,
+                kind.cliName(), tree, tree.hosts(), w.size(), w.triggers().size(), bytes,
+                kind == Collectives.Kind.PERMUTATION ? "" : ", " + g.length + " groups of " + group + " " + place.cliName());
+        stdout.flush();
+        return 0;
+    }
+
+    private static Collectives.Kind kind(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        for (Collectives.Kind kind : Collectives.Kind.values()) {
+            if (kind.cliName().equals(t)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("traffic: unknown '" + text + "'; accepted: permutation, ring, incast,"
+                + " all-to-all, serial-all-to-all, ring-allreduce");
+    }
+
+    private static Placement placement(String text) {
+        for (Placement p : Placement.values()) {
+            if (p.cliName().equals(text.trim().toLowerCase(Locale.ROOT))) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("placement: unknown '" + text + "'; accepted: packed, spread, random");
+    }
+}

@@ -1,0 +1,236 @@
+package org.primelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code prime check} on htsim's real output (core's test fixtures, README beside them): every fixture
+ * passes with the settings it ran with, and copies broken on purpose fail naming the flow.
+ */
+class CheckCommandTest {
+    static final Path FIXTURES = Path.of("..", "core", "src", "test", "resources", "htsim");
+
+    static EvCommandTest.Run check(String cm, String htsim, String... extra) {
+        List<String> args = new java.util.ArrayList<>(List.of("check", "--k", "16", "--lb", "reps", "--no-estimate",
+                "--traffic", cm, "--htsim", htsim));
+        args.addAll(List.of(extra));
+        return EvCommandTest.run(args.toArray(new String[0]));
+    }
+
+    static String fixture(String name) {
+        return FIXTURES.resolve(name).toString();
+    }
+
+    static List<String> gunzip(String name) throws IOException {
+        try (GZIPInputStream in = new GZIPInputStream(Files.newInputStream(FIXTURES.resolve(name)))) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            in.transferTo(out);
+            return out.toString(StandardCharsets.UTF_8).lines().collect(Collectors.toList());
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "perm_128.cm, htsim_perm128_400g_reps.txt.gz",
+        "perm_128.cm, htsim_perm128_400g_oblivious.txt.gz",
+        "perm_128.cm, htsim_perm128_400g_ecmp.txt.gz",
+        "perm_128.cm, htsim_perm128_400g_ar.txt.gz",
+        "p128_s1.cm, htsim_p128_s1_400g_reps_constant66.txt.gz",
+        "p128_s2.cm, htsim_p128_s2_400g_reps_constant66.txt.gz",
+        "p128_s3.cm, htsim_p128_s3_400g_reps_constant66.txt.gz",
+        "a2a128.cm, htsim_a2a128_400g_reps.txt.gz"})
+    void everyFixturePassesWithItsSettings(String cm, String htsim) {
+        EvCommandTest.Run r = check(fixture(cm), fixture(htsim));
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("verdict: consistent"), r.out());
+        assertTrue(r.out().contains("completions at the sender"), r.out());
+    }
+
+    @Test
+    void aFlowFasterThanPhysicsFailsNamingIt(@TempDir Path dir) throws IOException {
+        List<String> lines = gunzip("htsim_perm128_400g_reps.txt.gz");
+        int changed = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("Flow Uec_47_27 flowId 51 ") && lines.get(i).contains("finished at")) {
+                lines.set(i, lines.get(i).replaceFirst("finished at \\S+", "finished at 40.0"));
+                changed++;
+            }
+        }
+        assertEquals(1, changed);
+        Path copy = dir.resolve("fast.txt");
+        Files.write(copy, lines);
+        EvCommandTest.Run r = check(fixture("perm_128.cm"), copy.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("lone_path failed for 1"), r.out());
+        assertTrue(r.out().contains("flow id 51 (47->27): measured 40 us"), r.out());
+        assertTrue(r.out().contains("verdict: INCONSISTENT"), r.out());
+    }
+
+    @Test
+    void aRemovedFlowFailsNamingIt(@TempDir Path dir) throws IOException {
+        List<String> lines = gunzip("htsim_perm128_400g_reps.txt.gz");
+        assertTrue(lines.removeIf(l -> l.matches("Flow \\S+ flowId 7 .*finished at.*")));
+        Path copy = dir.resolve("missing.txt");
+        Files.write(copy, lines);
+        EvCommandTest.Run r = check(fixture("perm_128.cm"), copy.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("presence failed for 1: usually dropped or unfinished flows"), r.out());
+        Matcher m = Pattern.compile("  (flow id 7 \\(\\d+->\\d+\\)): measured 0 completions").matcher(r.out());
+        assertTrue(m.find(), r.out());
+    }
+
+    @Test
+    void theSameOutputAtASlowerRateFails() {
+        EvCommandTest.Run r = check(fixture("perm_128.cm"), fixture("htsim_perm128_400g_reps.txt.gz"), "--rate", "200G");
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("lone_path failed for 128: usually a faster link rate"), r.out());
+        assertTrue(r.out().contains("workload_ideal failed for 1"), r.out());
+    }
+
+    @Test
+    void aTriggeredFlowThatBeatsItsTriggerFailsNamingIt(@TempDir Path dir) throws IOException {
+        // a2a: flow 2 (15->127) starts on the send-done of flow 1 (finished at 17.2538 us); its 500 kB need
+        // 12.800 us and its last ACK 2.405 us more: at least 32.459 us. 31 us also beats the lone-time play
+        // alone (flow 1 sent by 15.205 us, so flow 2 done by 30.410 us), so only the measured trigger catches it.
+        List<String> lines = gunzip("htsim_a2a128_400g_reps.txt.gz");
+        int changed = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("Flow Uec_15_127 flowId 2 ")) {
+                lines.set(i, lines.get(i).replaceFirst("(starting|finished) at \\S+", "$1 at "
+                        + (lines.get(i).contains("starting") ? "17.2538" : "31.0")));
+                changed++;
+            }
+        }
+        assertEquals(2, changed);
+        Path copy = dir.resolve("a2a.txt");
+        Files.write(copy, lines);
+        EvCommandTest.Run r = check(fixture("a2a128.cm"), copy.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("flow id 2 (15->127)"), r.out());
+        assertTrue(r.out().contains("lone_path failed for 1"), r.out());
+
+        // the same without its start line: only the completion is known, and the trigger check catches it
+        lines.removeIf(l -> l.startsWith("Flow Uec_15_127 flowId 2 ") && l.contains("starting"));
+        Files.write(copy, lines);
+        r = check(fixture("a2a128.cm"), copy.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("trigger failed for 1"), r.out());
+        assertTrue(r.out().contains("flow id 2 (15->127): measured 31 us"), r.out());
+    }
+
+    @Test
+    void csvResultsWithStartEndAndFctPass(@TempDir Path dir) throws IOException {
+        StringBuilder startEnd = new StringBuilder("flow_id,start_us,end_us\n");
+        StringBuilder fct = new StringBuilder("# htsim's reps run, FCT only\nflow_id,fct_us\n");
+        Pattern p = Pattern.compile("Flow \\S+ flowId (\\d+) .*finished at (\\S+) .*");
+        for (String l : gunzip("htsim_perm128_400g_reps.txt.gz")) {
+            Matcher m = p.matcher(l);
+            if (m.matches()) {
+                startEnd.append(m.group(1)).append(",0,").append(m.group(2)).append('\n');
+                fct.append(m.group(1)).append(',').append(m.group(2)).append('\n');
+            }
+        }
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Files.writeString(a, startEnd);
+        Files.writeString(b, fct);
+        for (Path csv : List.of(a, b)) {
+            EvCommandTest.Run r = EvCommandTest.run("check", "--k", "16", "--lb", "reps", "--no-estimate", "--traffic",
+                    fixture("perm_128.cm"), "--results", csv.toString(), "--fct-at", "sender", "--json");
+            assertEquals(0, r.code(), r.out() + r.err());
+            assertTrue(r.out().contains("\"fct_at\":\"sender\""), r.out());
+            assertTrue(r.out().contains("\"consistent\":true"), r.out());
+            assertTrue(r.out().contains("\"max_fct_us\":57.4208"), r.out());
+        }
+        // the same FCTs read as receiver-side are still above the receiver-side lone time
+        EvCommandTest.Run r = EvCommandTest.run("check", "--k", "16", "--lb", "reps", "--no-estimate", "--traffic",
+                fixture("perm_128.cm"), "--results", b.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("completions at the receiver"), r.out());
+    }
+
+    @Test
+    void portCountsAreHeldToTheNamedSchemesDistribution(@TempDir Path dir) throws IOException {
+        // leaf0 sends 8 flows of 489 packets up over 8 spines; round robin puts 489 on each port
+        StringBuilder even = new StringBuilder("flow_id,fct_us\n");
+        for (int id = 1; id <= 128; id++) {
+            even.append(id).append(",60\n");
+        }
+        even.append("switch,port,packets\n");
+        StringBuilder skewed = new StringBuilder(even);
+        for (int port = 0; port < 8; port++) {
+            even.append("leaf0,").append(port).append(",489\n");
+            skewed.append("leaf0,").append(port).append(',').append(port == 3 ? 489 + 300 : 489 - 43).append('\n');
+        }
+        Path e = dir.resolve("even.csv");
+        Path s = dir.resolve("skewed.csv");
+        Files.writeString(e, even);
+        Files.writeString(s, skewed);
+        EvCommandTest.Run r = EvCommandTest.run("check", "--k", "16", "--lb", "prime", "--no-estimate", "--traffic",
+                fixture("perm_128.cm"), "--results", e.toString());
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("the counts fit best: round robin"), r.out());
+        r = EvCommandTest.run("check", "--k", "16", "--lb", "prime", "--no-estimate", "--traffic",
+                fixture("perm_128.cm"), "--results", s.toString(), "--json");
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("\"subject\":\"leaf0 port 3\",\"measured\":789.0"), r.out());
+        assertFalse(r.out().contains("leaf0 port 2\""), r.out());
+    }
+
+    @Test
+    void resultsOfAnotherWorkloadAreBadInput(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("r.csv");
+        Files.writeString(csv, "flow_id,fct_us\n1,50\n999,50\n");
+        EvCommandTest.Run r = EvCommandTest.run("check", "--k", "16", "--traffic", fixture("perm_128.cm"),
+                "--results", csv.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals("prime: results: r.csv:3: flow_id 999 is not a flow id of the workload (ids 1..128; the results"
+                + " do not match the workload)", r.err().strip());
+        Files.writeString(csv, "flow_id,fct_us\n1,fast\n");
+        r = EvCommandTest.run("check", "--k", "16", "--traffic", fixture("perm_128.cm"), "--results", csv.toString());
+        assertEquals(2, r.code());
+        assertEquals("prime: results: r.csv:2: fct_us must be a number of microseconds >= 0, got 'fast'", r.err().strip());
+        r = EvCommandTest.run("check", "--k", "8", "--traffic", fixture("perm_128.cm"), "--htsim",
+                fixture("htsim_perm128_400g_reps.txt.gz"));
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().startsWith("prime: perm_128.cm:1: Nodes: the connection matrix has 128 nodes")
+                || r.err().startsWith("prime: traffic: perm_128.cm has Nodes 128"), r.err());
+        r = EvCommandTest.run("check", "--k", "16", "--traffic", fixture("perm_128.cm"));
+        assertEquals(2, r.code());
+        r = check(fixture("perm_128.cm"), fixture("htsim_perm128_400g_reps.txt.gz"), "--fct-at", "middle");
+        assertEquals(2, r.code());
+        assertEquals("prime: fct-at: expected receiver or sender, got 'middle'", r.err().strip());
+    }
+
+    @Test
+    void theEstimateIsLabelledAndTheWorkloadCommandWritesWhatCheckReads(@TempDir Path dir) {
+        Path cm = dir.resolve("ar.cm.gz");
+        EvCommandTest.Run w = EvCommandTest.run("workload", "--k", "8", "--traffic", "ring-allreduce", "--group", "4",
+                "--placement", "spread", "--flow-size", "64KB", "--out", cm.toString());
+        assertEquals(0, w.code(), w.err());
+        assertTrue(w.out().startsWith("wrote " + cm + ": ring-allreduce on 2-tier FatTree k=8"), w.out());
+        EvCommandTest.Run bad = EvCommandTest.run("workload", "--traffic", "broadcast", "--out", cm.toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("prime: traffic: unknown 'broadcast'"), bad.err());
+        EvCommandTest.Run r = EvCommandTest.run("check", "--k", "16", "--lb", "reps", "--traffic",
+                fixture("perm_128.cm"), "--htsim", fixture("htsim_perm128_400g_ar.txt.gz"));
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("estimate, not a check (fluid model, reps, receiver side): max FCT"), r.out());
+    }
+}
