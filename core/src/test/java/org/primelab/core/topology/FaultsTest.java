@@ -89,6 +89,14 @@ class FaultsTest {
             }
             assertMessage("fail: the failure set leaves no path", b::build);
         }
+        // failing one direction only cuts the leaf off as a sender (up) or as a receiver (down)
+        for (String dir : new String[] {"leaf7->spine%d", "spine%d->leaf7"}) {
+            Faults.Builder oneWay = Faults.builder(small);
+            for (int s = 0; s < small.torUplinks(); s++) {
+                oneWay.fail(String.format(dir, s), 0);
+            }
+            assertMessage("fail: the failure set leaves no path", oneWay::build);
+        }
         // one uplink left keeps every pair connected
         Faults.Builder b = Faults.builder(small);
         for (int s = 1; s < small.torUplinks(); s++) {
