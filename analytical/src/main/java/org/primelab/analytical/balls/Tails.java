@@ -45,10 +45,16 @@ final class Tails {
         return top + Math.log(sum);
     }
 
-    /** {@code P(Poi(lambda) > k)}. */
+    /**
+     * {@code P(Poi(lambda) > k)}. {@code Poi(0)} is 0 with certainty, so its tail is 0 for every
+     * {@code k >= 0} (answered directly: the summation below would divide by its zero first term).
+     */
     static double poissonUpperTail(int k, double lambda) {
         if (k < 0) {
             return 1;
+        }
+        if (lambda == 0) {
+            return 0;
         }
         if (k + 1 < lambda) {
             return -Math.expm1(logPoissonCdf(k, lambda));
@@ -72,12 +78,12 @@ final class Tails {
         return logFactorial(m) - logFactorial(j) - logFactorial(m - j) + j * Math.log(p) + (m - j) * Math.log1p(-p);
     }
 
-    /** {@code P(Bin(m, p) > k)}. */
+    /** {@code P(Bin(m, p) > k)}; {@code Bin(m, 0)} is 0 with certainty. */
     static double binomialUpperTail(int m, double p, int k) {
         if (k < 0) {
             return 1;
         }
-        if (k >= m) {
+        if (k >= m || p == 0) {
             return 0;
         }
         if (k + 1 < m * p) {

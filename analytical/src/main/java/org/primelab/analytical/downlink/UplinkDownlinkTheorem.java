@@ -31,11 +31,31 @@ import org.primelab.core.topology.FatTree;
  * (or 1 of the {@code L1} intra-pod paths) of every flow into {@code T} from another edge switch: share
  * {@code 1/L1} either way. Hose traffic bounds the totals.
  *
+ * <p><b>Premise of the 3-tier statement: ToRs per pod = {@code L2}.</b> The pod-to-core links carry
+ * {@code inPod(P) / (L1 L2)} and {@code outPod(P) / (L1 L2)}; hose traffic bounds {@code inPod(P)} by
+ * {@code (ToRs per pod) H r}, so these links stay within {@code H r / L1} (the edge uplinks' bound) only if
+ * ToRs per pod {@code <= L2}. Every tree {@link FatTree} builds has ToRs per pod {@code = L2 = k/2}, and then
+ * the bound is attained (every host of one pod sending out of it, tested); a pod with more edge switches
+ * than cores per aggregation switch would overload its core links under hose traffic even with perfectly
+ * even splits. The 2-tier statement needs no such premise.
+ *
  * <p><b>Integral version.</b> If over some window each flow's packet count on each link deviates from its
  * share by at most {@code delta} (PRIME: {@code delta < 2} on every tier, by
  * {@link org.primelab.analytical.roundrobin.RoundRobinDeviationTheorem} and the odometer's pair
  * coverage), then a link carries at most its fair share plus {@code delta} times the number of flows that
  * use it ({@link #integralBound}); {@link WorstCaseDownlinkLp} shows the bound is attained.
+ *
+ * <p><b>Limits of {@code delta < 2} once paths are penalized.</b> The bound {@code delta < 2} is a property
+ * of the generator's own sequence: it holds for CO-PRIME, and for PRIME while none of the flow's paths is
+ * penalized. PRIME's congestion history breaks it on purpose: a path penalized throughout a window of
+ * {@code w} packets carries none of them, so its links fall short of the even split by the whole
+ * {@code w n_{f,l} / P_f} and the clean paths gain as much; the deviation grows with {@code w} and the
+ * integral bound with {@code delta = 2} does not apply. What survives (tested): while the penalized set is
+ * fixed and some path is clean, the paths sent are the odometer's blocks with the penalized entries
+ * removed, a block-permutation sequence over the {@code C} clean paths, so each clean path is within 2 of
+ * {@code w / C}. When the penalized set changes inside the window, the window splits into segments, each
+ * with its own clean set; when every path is penalized, the fallback sends on the least-penalized path,
+ * possibly several times in a row, and no per-window bound holds.
  *
  * <p><b>Not enough:</b> balanced <i>aggregate</i> uplinks do not protect downlinks; see
  * {@link AggregateBalanceCounterexample}.

@@ -18,6 +18,14 @@ import org.primelab.core.topology.EvLayout;
  * lemma of {@link RoundRobinDeviationTheorem} every path's count over any window is within 2 of
  * {@code w/P}.
  *
+ * <p><b>Arbitrary windows.</b> Any {@code 2P - 1} consecutive packets contain an aligned block, hence
+ * every path: a window of that length that starts at position {@code a > 0} of a block runs at least to
+ * the end of the next block ({@code a + 2P - 2 >= 2P - 1}), and one that starts at a block's first packet
+ * holds that block. This is the bound of PRIME's retry loop
+ * ({@link org.primelab.core.entropy.PrimeEntropyGenerator}: {@code 2 paths - 1} tries find a clean path if
+ * one exists). It is tight: a path that opens one block and closes the next leaves {@code 2P - 2} packets
+ * without it (both tested on core's generator).
+ *
  * <p><b>Random spraying</b> needs the coupon collector's time: {@code E[T] = P H_P} with
  * {@code H_P = 1 + 1/2 + .. + 1/P}, {@code Var[T] = P^2 sum 1/i^2 - P H_P}. The random-part variant of
  * Alg. 2 lies between; {@link #firstFullCoverage} measures any generator.

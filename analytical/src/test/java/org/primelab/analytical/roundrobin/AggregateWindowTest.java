@@ -74,6 +74,52 @@ class AggregateWindowTest {
         assertEquals(0.0, ShuffledRoundRobinAggregate.unionBound(flows, ports, 16, 0));
     }
 
+    /** {@code P(Bin(trials, p) > c)} by direct summation of the probability mass function. */
+    private static double binomialTail(int trials, double p, int c) {
+        double sum = 0;
+        for (int j = Math.max(0, c + 1); j <= trials; j++) {
+            double logChoose = 0;
+            for (int i = 1; i <= j; i++) {
+                logChoose += Math.log(trials - j + i) - Math.log(i);
+            }
+            sum += Math.exp(logChoose + j * Math.log(p) + (trials - j) * Math.log1p(-p));
+        }
+        return sum;
+    }
+
+    @Test
+    void unionBoundIsPortsTimesTheBinomialTailCappedAtOne() {
+        int[][] cases = {{10, 8, 21}, {3, 4, 5}, {40, 16, 100}, {7, 7, 6}};
+        for (int[] k : cases) {
+            int flows = k[0];
+            int ports = k[1];
+            int window = k[2];
+            double p = (window % ports) / (double) ports;
+            for (int c = -1; c <= flows + 1; c++) {
+                double expected = Math.min(1.0, ports * binomialTail(flows, p, c));
+                assertEquals(expected, ShuffledRoundRobinAggregate.unionBound(flows, ports, window, c), 1e-12,
+                        java.util.Arrays.toString(k) + " c=" + c);
+            }
+            assertEquals(0.0, ShuffledRoundRobinAggregate.unionBound(flows, ports, window, flows), "excess <= F");
+            assertEquals(flows * (double) window / ports, ShuffledRoundRobinAggregate.evenShare(flows, ports, window));
+        }
+        // aligned windows (r = 0) have no excess at all
+        assertEquals(0.0, ShuffledRoundRobinAggregate.unionBound(5, 4, 8, 0));
+        assertEquals(1.0, ShuffledRoundRobinAggregate.unionBound(5, 4, 8, -1));
+    }
+
+    @Test
+    void unionBoundQuantileIsTheSmallestGuaranteedExcess() {
+        MaxLoadDistribution exact = ShuffledRoundRobinAggregate.exactExcess(10, 8, 21).orElseThrow();
+        for (double eps : new double[] {0.5, 1e-3, 1e-9}) {
+            int c = ShuffledRoundRobinAggregate.unionBoundQuantile(10, 8, 21, eps);
+            assertTrue(ShuffledRoundRobinAggregate.unionBound(10, 8, 21, c) <= eps);
+            assertTrue(c == 0 || ShuffledRoundRobinAggregate.unionBound(10, 8, 21, c - 1) > eps, "eps " + eps);
+            assertTrue(exact.probabilityAbove(c) <= eps, "the union-bound quantile is a guaranteed quantile");
+        }
+        assertEquals(0, ShuffledRoundRobinAggregate.unionBoundQuantile(5, 4, 8, 0.0));
+    }
+
     @Test
     void unalignedWindowsStayWithinTwoPerFlow() {
         int flows = 6;

@@ -93,4 +93,62 @@ class RepsGeneratorTest {
         }
         assertTrue(seen.size() > 15);
     }
+
+    @Test
+    void frozenSendsConsumeValidEntriesAndKeepTheCyclePosition() {
+        RepsGenerator g = reps();
+        g.onTimeout(0);
+        g.next(1);                                  // nothing written: random, the cursor makes one full turn
+        g.onAck(11, false, 1);
+        g.onAck(22, false, 1);
+        assertEquals(2, g.validEntries());
+        assertEquals(11, g.next(2), "the cycle resumes at the slot it started from");
+        assertEquals(1, g.validEntries(), "a recycled entry is used up even while frozen");
+        assertEquals(22, g.next(2));
+        assertEquals(0, g.validEntries());
+        assertEquals(11, g.next(2), "frozen: used entries are sent again");
+        assertEquals(0, g.validEntries());
+    }
+
+    @Test
+    void leavingFreezingClearsEveryEntrySoNewAcksRefillTheWholeBuffer() {
+        RepsGenerator g = new RepsGenerator(SPACE, EXIT, 0, new SplittableRandom(4));
+        for (int i = 1; i <= 8; i++) {
+            g.onAck(i, false, 0);
+        }
+        g.onTimeout(0);
+        g.next(EXIT);                               // leaves freezing: no exploration configured
+        assertFalse(g.isFrozen());
+        assertEquals(0, g.validEntries());
+        for (int i = 1; i <= 8; i++) {
+            g.onAck(100 + i, false, EXIT);
+        }
+        assertEquals(8, g.validEntries(), "every slot counts as new");
+        for (int i = 1; i <= 8; i++) {
+            assertEquals(100 + i, g.next(EXIT));
+        }
+    }
+
+    @Test
+    void explorationSendsFreshRandomValuesFromTheWholeSpace() {
+        int explore = 40;
+        RepsGenerator g = new RepsGenerator(SPACE, EXIT, explore, new SplittableRandom(5));
+        g.onTimeout(0);
+        g.next(EXIT);
+        Set<Integer> seen = new HashSet<>();
+        seen.add(g.next(EXIT));
+        for (int i = 2; i < explore; i++) {
+            seen.add(g.next(EXIT));
+        }
+        assertTrue(seen.size() > explore - 3, "exploration should draw random EVs, got " + seen);
+    }
+
+    @Test
+    void parametersAtTheirLimits() {
+        RepsGenerator one = new RepsGenerator(1, 1, 0, new SplittableRandom(1));
+        assertEquals(0, one.next(0), "an EV space of one value");
+        org.primelab.core.topology.FatTreeTest.assertMessage("ev-space:", () -> new RepsGenerator(0, 1, 0, new SplittableRandom(1)));
+        org.primelab.core.topology.FatTreeTest.assertMessage("reps-exit-freeze:", () -> new RepsGenerator(1, 0, 0, new SplittableRandom(1)));
+        org.primelab.core.topology.FatTreeTest.assertMessage("reps-explore:", () -> new RepsGenerator(1, 1, -1, new SplittableRandom(1)));
+    }
 }

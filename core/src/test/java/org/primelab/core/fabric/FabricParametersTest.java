@@ -38,4 +38,19 @@ class FabricParametersTest {
         assertMessage("kmax:", () -> new FabricParameters(t, 1, 1, 4160, 64, 4, 0.75, 0.25, 1));
         assertMessage("trim:", () -> new FabricParameters(t, 1, 1, 4160, 64, 4, 0.25, 0.75, 0));
     }
+
+    @Test
+    void bdpPacketsIsTheBdpInWholePacketsRoundedUp() {
+        FatTree t = FatTree.twoTier(4);
+        int mtu = 128;
+        for (long propagation = 0; propagation < 4_000; propagation += 7) {
+            FabricParameters p = new FabricParameters(t, 100 * org.primelab.core.units.Units.GBPS, propagation, mtu, 64, 4,
+                    0.25, 0.75, 1.0);
+            long bdp = p.bdpBytes();
+            int packets = p.bdpPackets();
+            // ceil: the fewest whole packets that hold the BDP
+            org.junit.jupiter.api.Assertions.assertTrue((long) packets * mtu >= bdp && (long) (packets - 1) * mtu < bdp,
+                    "BDP " + bdp + " B gave " + packets + " packets of " + mtu);
+        }
+    }
 }

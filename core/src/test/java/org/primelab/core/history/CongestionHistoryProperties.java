@@ -2,12 +2,15 @@ package org.primelab.core.history;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.longs;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.primelab.core.entropy.PrimeEntropyGenerator;
@@ -161,6 +164,111 @@ class CongestionHistoryProperties {
         g.onAck(2, true, 0); // path 2 at P_ECN = 2
         assertEquals(2, layout.pathIndex(g.next(0)));
         assertEquals(1, g.fallbacks());
+    }
+
+    /**
+     * The scan of the pick rule against its documented definition, read off the penalties alone: the
+     * first path with penalty 0 met from {@code start} (wrapping); if none, the smallest penalty, ties
+     * going to the first met. Count-based decay with short penalties makes paths expire on the very
+     * send being checked (penalty just reaching 0) and makes equal penalties common, the two boundaries
+     * of the rule. {@code isClean} and {@code anyClean} must agree with the penalties at every step.
+     */
+    @Test
+    void scanFollowsTheDocumentedRuleAndCleanMeansPenaltyZero() {
+        qt().withFixedSeed(QT_SEED).withExamples(150).forAll(longs().all(), integers().between(1, 7))
+                .checkAssert((seed, n) -> {
+                    SplittableRandom r = new SplittableRandom(seed);
+                    CongestionHistory h = new CongestionHistory(n, CongestionHistory.Config.countBased(2, 5));
+                    for (int step = 0; step < 300; step++) {
+                        int path = r.nextInt(n);
+                        switch (r.nextInt(4)) {
+                            case 0 -> h.onEcn(path);
+                            case 1 -> h.onNack(path);
+                            default -> h.decay(step);
+                        }
+                        long[] pen = h.penalties();
+                        boolean any = false;
+                        for (int p = 0; p < n; p++) {
+                            assertEquals(pen[p] == 0, h.isClean(p), "isClean(" + p + ") vs penalty " + pen[p]);
+                            any |= pen[p] == 0;
+                        }
+                        assertEquals(any, h.anyClean(), "anyClean with penalties " + Arrays.toString(pen));
+                        for (int start = 0; start < n; start++) {
+                            assertEquals(documentedScan(pen, start), h.cleanestFrom(start),
+                                    "cleanestFrom(" + start + ") with penalties " + Arrays.toString(pen));
+                        }
+                    }
+                });
+    }
+
+    private static int documentedScan(long[] penalties, int start) {
+        int n = penalties.length;
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            int p = (start + i) % n;
+            if (penalties[p] == 0) {
+                return p;
+            }
+            if (best < 0 || penalties[p] < penalties[best]) {
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    @Test
+    void equalPenaltiesGoToTheFirstPathMetFromTheStart() {
+        CongestionHistory h = new CongestionHistory(5, CongestionHistory.Config.countBased(2, 9));
+        for (int p = 0; p < 5; p++) {
+            h.onNack(p);
+        }
+        for (int start = 0; start < 5; start++) {
+            assertEquals(start, h.cleanestFrom(start), "all tied: the start itself");
+        }
+        h.decay(0);
+        h.onNack(1);          // 1 and 3 now hold 9, the others 8
+        h.onNack(3);
+        assertEquals(2, h.cleanestFrom(1), "first of the tied smallest after path 1");
+        assertEquals(4, h.cleanestFrom(3));
+        assertEquals(0, h.cleanestFrom(0));
+        assertEquals(4, h.cleanestFrom(4));
+    }
+
+    @Test
+    void aPathWhosePenaltyJustReachedZeroIsCleanAndPickedFirst() {
+        CongestionHistory h = new CongestionHistory(3, CongestionHistory.Config.timeBased(P_ECN, P_NACK));
+        h.onEcn(1);
+        h.decay(P_ECN / 2);
+        h.onEcn(0);                                   // path 0 expires P_ECN / 2 after path 1
+        h.decay(P_ECN);                               // path 1 at exactly 0, path 0 at P_ECN / 2
+        assertEquals(0, h.penalty(1));
+        assertTrue(h.isClean(1), "a penalty that reached 0 is clean");
+        assertEquals(1, h.cleanestFrom(1));
+        assertEquals(1, h.cleanestFrom(0), "scan from 0 passes the penalized path 0 and takes 1");
+        assertEquals(2, h.cleanestFrom(2), "path 2 was never penalized");
+    }
+
+    @Test
+    void anyCleanIsFalseOnlyWhenEveryPathIsPenalized() {
+        CongestionHistory h = new CongestionHistory(3, CongestionHistory.Config.countBased(1, 2));
+        assertTrue(h.anyClean());
+        h.onNack(0);
+        h.onNack(1);
+        assertTrue(h.anyClean());
+        h.onEcn(2);
+        assertFalse(h.anyClean());
+        h.decay(0);                                   // 2 expires (P_ECN = 1), 0 and 1 hold 1
+        assertTrue(h.anyClean());
+        assertEquals("CongestionHistory[1, 1, 0]", h.toString());
+    }
+
+    @Test
+    void aSinglePathHistoryIsAllowedAndNoneIsNot() {
+        CongestionHistory.Config cfg = CongestionHistory.Config.countBased(1, 2);
+        assertEquals(1, new CongestionHistory(1, cfg).paths());
+        assertSame(cfg, new CongestionHistory(1, cfg).config());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new CongestionHistory(0, cfg));
+        assertTrue(e.getMessage().startsWith("paths:"), e.getMessage());
     }
 
     @Test

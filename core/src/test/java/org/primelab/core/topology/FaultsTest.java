@@ -46,4 +46,80 @@ class FaultsTest {
         }
         assertMessage("fail:", all::build);
     }
+
+    @Test
+    void noFaultsIsEmptyAndNeverFails() {
+        Faults none = Faults.none(tree);
+        assertTrue(none.isEmpty());
+        assertEquals(tree, none.tree());
+        for (int l = 0; l < tree.linkCount(); l++) {
+            assertEquals(Faults.NEVER, none.failTime(l));
+            assertTrue(!none.isFailed(l, Long.MAX_VALUE - 1));
+        }
+        Faults degraded = Faults.builder(tree).degrade("leaf0->spine0", 1).build();
+        assertTrue(!degraded.isEmpty());
+        assertEquals(0, degraded.failedLinks().length);
+        Faults failed = Faults.builder(tree).fail("leaf0->spine0", 7).build();
+        assertTrue(!failed.isEmpty());
+        assertEquals(7, failed.failTime(tree.linksByName("leaf0->spine0")[0]));
+    }
+
+    @Test
+    void randomCountsAndFractionsAtTheirLimits() {
+        int switchCables = 16 * 8;
+        assertEquals(0, Faults.builder(tree).failRandom(0, 1, 0).build().failedLinks().length);
+        assertMessage("fail-random: count must be in [0, 128], got -1", () -> Faults.builder(tree).failRandom(-1, 1, 0));
+        assertMessage("fail-random: count must be in [0, 128], got 129", () -> Faults.builder(tree).failRandom(switchCables + 1, 1, 0));
+        // every cable is a legal count; failing them all is then refused as disconnecting
+        assertMessage("fail: the failure set leaves no path", () -> Faults.builder(tree).failRandom(switchCables, 1, 0).build());
+        assertEquals(0, Faults.builder(tree).degradeRandomFraction(0, 1, 1).build().degradedLinks().length);
+        assertEquals(2 * switchCables, Faults.builder(tree).degradeRandomFraction(1, 1, 1).build().degradedLinks().length);
+        assertMessage("degrade-fraction:", () -> Faults.builder(tree).degradeRandomFraction(1.01, 1, 1));
+        assertMessage("degrade-fraction:", () -> Faults.builder(tree).degradeRandomFraction(-0.01, 1, 1));
+        assertMessage("degrade-fraction:", () -> Faults.builder(tree).degradeRandomFraction(Double.NaN, 1, 1));
+    }
+
+    @Test
+    void disconnectionIsDetectedAtEveryToR() {
+        FatTree small = FatTree.twoTier(8);
+        for (int leaf = 0; leaf < small.tors(); leaf++) {
+            Faults.Builder b = Faults.builder(small);
+            for (int s = 0; s < small.torUplinks(); s++) {
+                b.fail("leaf" + leaf + "-spine" + s, 0);
+            }
+            assertMessage("fail: the failure set leaves no path", b::build);
+        }
+        // failing one direction only cuts the leaf off as a sender (up) or as a receiver (down)
+        for (String dir : new String[] {"leaf7->spine%d", "spine%d->leaf7"}) {
+            Faults.Builder oneWay = Faults.builder(small);
+            for (int s = 0; s < small.torUplinks(); s++) {
+                oneWay.fail(String.format(dir, s), 0);
+            }
+            assertMessage("fail: the failure set leaves no path", oneWay::build);
+        }
+        // one uplink left keeps every pair connected
+        Faults.Builder b = Faults.builder(small);
+        for (int s = 1; s < small.torUplinks(); s++) {
+            b.fail("leaf7-spine" + s, 0);
+        }
+        assertEquals(2 * 3, b.build().failedLinks().length);
+    }
+
+    @Test
+    void aToRWithoutHostsMayBeCutOff() {
+        // hosts fill leaves in order: 12 hosts fill leaf0..leaf2 exactly, leaf3..leaf7 carry no host
+        FatTree partial = FatTree.builder(2, 8).hosts(12).build();
+        for (int leaf : new int[] {3, 7}) {
+            Faults.Builder b = Faults.builder(partial);
+            for (int s = 0; s < partial.torUplinks(); s++) {
+                b.fail("leaf" + leaf + "-spine" + s, 0);
+            }
+            assertEquals(2 * partial.torUplinks(), b.build().failedLinks().length, "leaf" + leaf + " has no host");
+        }
+        Faults.Builder b = Faults.builder(partial);
+        for (int s = 0; s < partial.torUplinks(); s++) {
+            b.fail("leaf2-spine" + s, 0);
+        }
+        assertMessage("fail: the failure set leaves no path", b::build);
+    }
 }

@@ -56,4 +56,51 @@ class UnitsTest {
         assertEquals(16_000L * Units.PS_PER_S, Units.serializationPs(2_000_000, 1_000));
         assertEquals(4160, Units.bytesIn(83_200, Units.parseRate("400G")));
     }
+
+    @Test
+    void conversionsToAndFromPicoseconds() {
+        assertEquals(1_500, Units.ns(1.5));
+        assertEquals(2_500_000, Units.us(2.5));
+        assertEquals(1.5, Units.toMicros(1_500_000));
+        assertEquals(3.0, Units.toSeconds(3 * Units.PS_PER_S));
+        assertEquals(400_000_000_000L, Units.gbps(400));
+        assertEquals(500_000_000L, Units.gbps(0.5));
+    }
+
+    @Test
+    void formatsTimeWithTheLargestReadableUnit() {
+        assertEquals("999ps", Units.formatTime(999));
+        assertEquals("1ns", Units.formatTime(1_000));
+        assertEquals("1.5ns", Units.formatTime(1_500));
+        assertEquals("-1.5ns", Units.formatTime(-1_500));
+        assertEquals("999.999ns", Units.formatTime(999_999));
+        assertEquals("1us", Units.formatTime(Units.PS_PER_US));
+        assertEquals("2.25us", Units.formatTime(2_250_000));
+        assertEquals("1ms", Units.formatTime(Units.PS_PER_MS));
+        assertEquals("2500ms", Units.formatTime(2_500 * Units.PS_PER_MS));
+        for (String t : new String[] {"7ps", "600ns", "1.5us", "2ms"}) {
+            assertEquals(Units.parseTime(t), Units.parseTime(Units.formatTime(Units.parseTime(t))), t + " round trip");
+        }
+    }
+
+    @Test
+    void formatsRatesInGigabits() {
+        assertEquals("400G", Units.formatRate(400_000_000_000L));
+        assertEquals("1600G", Units.formatRate(Units.parseRate("1.6T")));
+        assertEquals("1.5G", Units.formatRate(1_500_000_000L));
+        assertEquals("0.1G", Units.formatRate(100_000_000L));
+        assertEquals("0G", Units.formatRate(0));
+    }
+
+    @Test
+    void serializationBoundaries() {
+        assertEquals(0, Units.serializationPs(0, 1));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Units.serializationPs(1, 0));
+        assertTrue(e.getMessage().startsWith("rate:"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Units.serializationPs(-1, 1));
+        assertTrue(e.getMessage().startsWith("bytes:"), e.getMessage());
+        // exact division needs no rounding; one bit more rounds up by one picosecond
+        assertEquals(Units.PS_PER_S, Units.serializationPs(1, 8));
+        assertEquals(Units.PS_PER_S / 8 * 9, Units.serializationPs(9, 64));
+    }
 }
