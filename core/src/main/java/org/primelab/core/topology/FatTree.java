@@ -65,26 +65,15 @@ public final class FatTree {
     private FatTree(Builder b) {
         this.tiers = b.tiers;
         this.k = b.k;
-        this.torUplinks = b.torUplinks();
-        this.hostsPerTor = k - torUplinks;
-        if (tiers == 2) {
-            this.tors = k;
-            this.torsPerPod = k;
-            this.tier2 = torUplinks;
-            this.aggUplinks = 0;
-            this.cores = 0;
-        } else {
-            this.torsPerPod = k / 2;
-            this.tors = k * torsPerPod;
-            this.tier2 = k * torUplinks;
-            this.aggUplinks = k / 2;
-            this.cores = torUplinks * aggUplinks;
-        }
-        int capacity = tors * hostsPerTor;
-        this.hosts = b.hosts < 0 ? capacity : b.hosts;
-        if (hosts < 2 || hosts > capacity) {
-            throw new IllegalArgumentException("hosts: must be in [2, " + capacity + "] for this tree, got " + hosts);
-        }
+        Dimensions d = b.dimensions();
+        this.torUplinks = d.torUplinks();
+        this.hostsPerTor = d.hostsPerTor();
+        this.tors = d.tors();
+        this.torsPerPod = d.torsPerPod();
+        this.tier2 = d.tier2Switches();
+        this.aggUplinks = d.aggUplinks();
+        this.cores = d.cores();
+        this.hosts = d.hosts();
         int nodes = nodeCount();
         List<int[]> links = new ArrayList<>();
         uplinks = new int[nodes][];
@@ -187,6 +176,36 @@ public final class FatTree {
         return builder(3, k).build();
     }
 
+    /**
+     * The sizes of a tree, known before it is built ({@link Builder#dimensions()}).
+     *
+     * @param hostsPerTor host ports per ToR; {@code torUplinks} uplinks per ToR; {@code torsPerPod} ToRs
+     *        per pod (2-tier: all); {@code tier2Switches} spines or aggregation switches;
+     *        {@code aggUplinks} uplinks per aggregation switch (2-tier: 0)
+     */
+    public record Dimensions(int tiers, int k, int hosts, int hostsPerTor, int torUplinks, int tors, int torsPerPod,
+                             int tier2Switches, int aggUplinks, int cores) {
+        /** Switches of every tier. */
+        public long switches() {
+            return (long) tors + tier2Switches + cores;
+        }
+
+        /** Full-duplex cables: one per host, one per ToR uplink, one per aggregation uplink. */
+        public long cables() {
+            return hosts + (long) tors * torUplinks + (long) tier2Switches * aggUplinks;
+        }
+
+        /** Directed links (each with its own egress queue in a simulator): twice the cables. */
+        public long directedLinks() {
+            return 2 * cables();
+        }
+
+        /** Links on the longest host-to-host path: 4 in a 2-tier tree, 6 in a 3-tier one. */
+        public int longestPathHops() {
+            return 2 * tiers;
+        }
+    }
+
     /** Fluent builder: {@code FatTree.builder(2, 16).oversubscription(3).hosts(100).build()}. */
     public static final class Builder {
         private final int tiers;
@@ -227,6 +246,28 @@ public final class FatTree {
 
         int torUplinks() {
             return k / (1 + oversubscription);
+        }
+
+        /**
+         * The sizes of the tree {@link #build()} would build, computed without building it (so that a
+         * resource check can refuse a tree too large for the heap before any of it is allocated).
+         *
+         * @throws IllegalArgumentException if the host count is outside {@code [2, host ports]}
+         */
+        public Dimensions dimensions() {
+            int up = torUplinks();
+            int perTor = k - up;
+            int tors = tiers == 2 ? k : k * (k / 2);
+            int torsPerPod = tiers == 2 ? k : k / 2;
+            int tier2 = tiers == 2 ? up : k * up;
+            int aggUplinks = tiers == 2 ? 0 : k / 2;
+            int cores = up * aggUplinks;
+            int capacity = tors * perTor;
+            int h = hosts < 0 ? capacity : hosts;
+            if (h < 2 || h > capacity) {
+                throw new IllegalArgumentException("hosts: must be in [2, " + capacity + "] for this tree, got " + h);
+            }
+            return new Dimensions(tiers, k, h, perTor, up, tors, torsPerPod, tier2, aggUplinks, cores);
         }
 
         /** Builds the immutable tree. */
