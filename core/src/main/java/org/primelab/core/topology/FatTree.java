@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.primelab.core.units.Units;
 
 /**
  * A FatTree (folded Clos) fabric built from switch radix {@code k}, as sized in docs/design.md
@@ -441,7 +442,7 @@ public final class FatTree {
                     + (tier2 - 1) + ">"
                     : "h<0.." + (hosts - 1) + ">, edge<pod>.<i>, agg<pod>.<i> (pod 0.." + (k - 1) + ", i 0.."
                     + (torsPerPod - 1) + "), core<0.." + (cores - 1) + ">";
-            throw new IllegalArgumentException("node: unknown name '" + name + "'; accepted: " + forms);
+            throw new IllegalArgumentException("node: unknown name '" + Units.oneLine(name) + "'; accepted: " + forms);
         }
         return n;
     }
@@ -500,14 +501,14 @@ public final class FatTree {
         boolean directed = name.contains("->");
         String[] ends = directed ? name.split("->", -1) : name.split("-", -1);
         if (ends.length != 2 || ends[0].isBlank() || ends[1].isBlank()) {
-            throw new IllegalArgumentException("link: cannot parse '" + name
+            throw new IllegalArgumentException("link: cannot parse '" + Units.oneLine(name)
                     + "'; expected a cable 'a-b' or a direction 'a->b', e.g. " + exampleCable());
         }
         int a = nodeByName(ends[0].trim());
         int b = nodeByName(ends[1].trim());
         int l = linkBetween(a, b);
         if (l < 0) {
-            throw new IllegalArgumentException("link: no link between " + ends[0] + " and " + ends[1]
+            throw new IllegalArgumentException("link: no link between " + Units.oneLine(ends[0]) + " and " + Units.oneLine(ends[1])
                     + "; e.g. " + exampleCable() + " (see 'prime topo')");
         }
         return directed ? new int[] {l} : new int[] {l & ~1, l | 1};
