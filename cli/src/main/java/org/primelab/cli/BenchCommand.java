@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.resources.ResourceGuard;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workloads;
@@ -38,12 +39,24 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object")
     boolean json;
 
+    @Option(names = "--force", description = "run even beyond the time budget (the heap limit still applies)")
+    boolean force;
+
+    /** Flow size of the benchmark: 2 MB, the paper's smallest (§"Evaluation"). */
+    static final long BENCH_FLOW_BYTES = 2_000_000;
+
     @Override
     public Integer call() {
+        LoadBalancingScheme scheme = Checks.as("lb", () -> LoadBalancingScheme.parse(lb));
+        FatTree.Dimensions dims = Checks.dimensions(2, k);
+        double packets = ResourceGuard.packets(dims.hosts(), BENCH_FLOW_BYTES, SimConfig.DEFAULT_MTU_BYTES,
+                SimConfig.DEFAULT_HEADER_BYTES);
+        Checks.fits(ResourceGuard.packetSim(dims, dims.hosts(), packets), force);
         FatTree tree = FatTree.twoTier(k);
-        SimConfig config = SimConfig.builder(tree).scheme(LoadBalancingScheme.parse(lb)).build();
-        List<Flow> flows = Workloads.permutation(tree, 2_000_000, config.seed(), false);
-        SimResult r = SimRunner.run(config, flows, spec.commandLine().getErr(), false);
+        SimConfig config = SimConfig.builder(tree).scheme(scheme).build();
+        List<Flow> flows = Workloads.permutation(tree, BENCH_FLOW_BYTES, config.seed(), false);
+        // progress on stderr once the run has lasted a few seconds (stdout keeps the result alone)
+        SimResult r = SimRunner.run(config, flows, spec.commandLine().getErr(), true);
         long peak = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             if (pool.getType() == MemoryType.HEAP) {

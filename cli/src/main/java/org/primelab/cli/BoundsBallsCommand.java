@@ -11,6 +11,7 @@ import org.primelab.analytical.balls.PoissonApproximation;
 import org.primelab.analytical.balls.PoissonizedMaxLoadCalculator;
 import org.primelab.analytical.balls.RaabStegerAsymptotics;
 import org.primelab.analytical.balls.RationalMaxLoadCalculator;
+import org.primelab.core.units.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -33,7 +34,7 @@ final class BoundsBallsCommand implements Callable<Integer> {
     int bins;
 
     @Option(names = "--method", defaultValue = "auto",
-            description = "auto, exact (rational, m <= 128), fourier or convolution (default: ${DEFAULT-VALUE})")
+            description = "auto, exact (rational, m <= 128, n <= 65536), fourier or convolution (default: ${DEFAULT-VALUE})")
     String method;
 
     @Option(names = "--json", description = "print one JSON object instead of text")
@@ -41,19 +42,20 @@ final class BoundsBallsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (balls < 0) {
-            throw new IllegalArgumentException("balls: must be >= 0, got " + balls);
+        Checks.range("balls", balls, 0, PoissonizedMaxLoadCalculator.MAX_BALLS);
+        Checks.range("bins", bins, 1, PoissonizedMaxLoadCalculator.MAX_BINS);
+        String m = method.toLowerCase(Locale.ROOT);
+        if (m.equals("exact")) {
+            Checks.range("balls", balls, 0, RationalMaxLoadCalculator.MAX_BALLS);
+            Checks.range("bins", bins, 1, RationalMaxLoadCalculator.MAX_BINS);
         }
-        if (bins < 1) {
-            throw new IllegalArgumentException("bins: must be >= 1, got " + bins);
-        }
-        MaxLoadCalculator calc = switch (method.toLowerCase(Locale.ROOT)) {
-            case "auto" -> balls <= RATIONAL_AUTO_LIMIT ? new RationalMaxLoadCalculator()
-                    : new PoissonizedMaxLoadCalculator();
+        MaxLoadCalculator calc = switch (m) {
+            case "auto" -> balls <= RATIONAL_AUTO_LIMIT && bins <= RationalMaxLoadCalculator.MAX_BINS
+                    ? new RationalMaxLoadCalculator() : new PoissonizedMaxLoadCalculator();
             case "exact" -> new RationalMaxLoadCalculator();
             case "fourier" -> new PoissonizedMaxLoadCalculator(PoissonizedMaxLoadCalculator.SumMethod.FOURIER);
             case "convolution" -> new PoissonizedMaxLoadCalculator(PoissonizedMaxLoadCalculator.SumMethod.CONVOLUTION);
-            default -> throw new IllegalArgumentException("method: unknown '" + method
+            default -> throw new IllegalArgumentException("method: unknown '" + Units.oneLine(method)
                     + "'; accepted: auto, exact, fourier, convolution");
         };
         long start = System.nanoTime();

@@ -12,6 +12,7 @@ import org.primelab.analytical.downlink.Demand;
 import org.primelab.analytical.downlink.EvenSplitLinkLoads;
 import org.primelab.analytical.downlink.UplinkDownlinkTheorem;
 import org.primelab.analytical.downlink.WorstCaseDownlinkLp;
+import org.primelab.core.resources.ResourceGuard;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workloads;
@@ -49,6 +50,9 @@ final class BoundsDownlinkCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object instead of text")
     boolean json;
 
+    @Option(names = "--force", description = "run even beyond the time budget (the heap limit still applies)")
+    boolean force;
+
     @Override
     public Integer call() {
         if (!(delta >= 0) || Double.isInfinite(delta)) {
@@ -60,6 +64,10 @@ final class BoundsDownlinkCommand implements Callable<Integer> {
         if (k > 64) {
             throw new IllegalArgumentException("k: must be <= 64 for this command, got " + k);
         }
+        FatTree.Dimensions dims = Checks.dimensions(tiers, k);
+        double[] lpSize = WorstCaseDownlinkLp.largestModel(dims);
+        Checks.fits(ResourceGuard.denseLp(dims, "the worst-case downlink LP (" + String.format(Locale.ROOT, "%.3g",
+                lpSize[0]) + " variables)", "k", lpSize[0], lpSize[1]), force);
         FatTree tree = FatTree.builder(tiers, k).build();
         List<Demand> demands = new ArrayList<>();
         for (Flow f : Workloads.permutation(tree, 1, seed, true)) {

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.analytical.fct.IdealFctWithFaults;
 import org.primelab.core.random.Seeds;
+import org.primelab.core.resources.ResourceGuard;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -81,7 +82,7 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
     @Option(names = "--mtu", defaultValue = DEFAULT_MTU, description = "MTU on the wire in bytes (default: ${DEFAULT-VALUE})")
     int mtu;
 
-    @Option(names = "--header", defaultValue = DEFAULT_HEADER, description = "header bytes (default: ${DEFAULT-VALUE})")
+    @Option(names = "--header", defaultValue = DEFAULT_HEADER, description = "header bytes, >= 1 and below the MTU (default: ${DEFAULT-VALUE})")
     int header;
 
     @Option(names = "--delay", defaultValue = DEFAULT_DELAY, description = "propagation per link (default: ${DEFAULT-VALUE})")
@@ -101,49 +102,33 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object instead of text")
     boolean json;
 
+    @Option(names = "--force", description = "run even beyond the time budget (the heap limit still applies)")
+    boolean force;
+
+    /** Largest MTU accepted (as the simulators). */
+    static final int MAX_MTU = 1 << 20;
+
     @Override
     public Integer call() {
-        long rateBps = Units.parseRate(rate);
+        // Every option is parsed and checked before any work starts.
+        long rateBps = Units.parseRate("rate", rate);
         if (rateBps <= 0) {
             throw new IllegalArgumentException("rate: must be > 0, got " + rate);
         }
-        long size = Units.parseBytes(flowSize);
+        long size = Units.parseBytes("flow-size", flowSize);
         if (size <= 0) {
             throw new IllegalArgumentException("flow-size: must be > 0 bytes, got " + flowSize);
         }
-        long delayPs = Units.parseTime(delay);
-        FatTree tree = FatTree.builder(tiers, k).build();
-        Faults.Builder fb = Faults.builder(tree);
-        boolean timed = false;
-        for (String f : fail) {
-            int at = f.lastIndexOf('@');
-            long time = 0;
-            if (at >= 0) {
-                if (at == 0 || at == f.length() - 1) {
-                    throw new IllegalArgumentException("fail: expected LINK or LINK@TIME, e.g. leaf0-spine3@20us, got '"
-                            + f + "'");
-                }
-                time = Units.parseTime(f.substring(at + 1));
-            }
-            timed |= time > 0;
-            fb.fail(at >= 0 ? f.substring(0, at) : f, time);
+        long delayPs = Units.parseTime("delay", delay);
+        Checks.range("header", header, 1, MAX_MTU - 1);
+        Checks.range("mtu", mtu, header + 1, MAX_MTU);
+        long failAtPs = Units.parseTime("fail-at", failAt);
+        long degradeToBps = Units.parseRate("degrade-to", degradeTo);
+        if (degradeToBps <= 0 || (degradeFraction != 0 && degradeToBps > rateBps)) {
+            throw new IllegalArgumentException("degrade-to: must be > 0 and at most the link rate " + Units.formatRate(rateBps)
+                    + ", got " + degradeTo);
         }
-        if (failRandom != 0) {
-            long time = Units.parseTime(failAt);
-            timed |= time > 0;
-            fb.failRandom(failRandom, Seeds.derive(seed, Seeds.FAULTS, 1), time);
-        }
-        for (String d : degrade) {
-            int eq = d.lastIndexOf('=');
-            if (eq <= 0 || eq == d.length() - 1) {
-                throw new IllegalArgumentException("degrade: expected LINK=RATE, e.g. leaf0-spine3=100G, got '" + d + "'");
-            }
-            fb.degrade(d.substring(0, eq), Units.parseRate(d.substring(eq + 1)));
-        }
-        if (degradeFraction != 0) {
-            fb.degradeRandomFraction(degradeFraction, Units.parseRate(degradeTo), Seeds.derive(seed, Seeds.FAULTS, 2));
-        }
-        Faults faults = fb.build();
+        Checks.range("degrade-fraction", degradeFraction, 0, 1);
         IdealFctWithFaults.Solver which = switch (solver) {
             case "certified" -> IdealFctWithFaults.Solver.CERTIFIED;
             case "lp" -> IdealFctWithFaults.Solver.LP;
@@ -152,9 +137,66 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
         if (!(gap > 0 && gap < 1)) {
             throw new IllegalArgumentException("gap: must be in (0, 1), got " + gap);
         }
+        List<String> failLinks = new ArrayList<>();
+        List<Long> failTimes = new ArrayList<>();
+        boolean timed = failRandom != 0 && failAtPs > 0;
+        for (String f : fail) {
+            int at = f.lastIndexOf('@');
+            long time = 0;
+            if (at >= 0) {
+                if (at == 0 || at == f.length() - 1) {
+                    throw new IllegalArgumentException("fail: expected LINK or LINK@TIME, e.g. leaf0-spine3@20us, got '"
+                            + Units.oneLine(f) + "'");
+                }
+                time = Units.parseTime("fail", f.substring(at + 1));
+            }
+            timed |= time > 0;
+            failLinks.add(at >= 0 ? f.substring(0, at) : f);
+            failTimes.add(time);
+        }
+        List<String> degradeLinks = new ArrayList<>();
+        List<Long> degradeRates = new ArrayList<>();
+        for (String d : degrade) {
+            int eq = d.lastIndexOf('=');
+            if (eq <= 0 || eq == d.length() - 1) {
+                throw new IllegalArgumentException("degrade: expected LINK=RATE, e.g. leaf0-spine3=100G, got '"
+                        + Units.oneLine(d) + "'");
+            }
+            long r = Units.parseRate("degrade", d.substring(eq + 1));
+            if (r <= 0 || r > rateBps) {
+                throw new IllegalArgumentException("degrade: the rate must be > 0 and at most the link rate "
+                        + Units.formatRate(rateBps) + ", got '" + Units.oneLine(d) + "'");
+            }
+            degradeLinks.add(d.substring(0, eq));
+            degradeRates.add(r);
+        }
         if (timed && which == IdealFctWithFaults.Solver.LP) {
             throw new IllegalArgumentException("solver: failures at a time > 0 need the certified solver");
         }
+        FatTree.Dimensions dims = Checks.dimensions(tiers, k);
+        // the ideal of a healthy tree first: refuses a flow whose FCT overflows before any tree is built
+        IdealFct.lonePathPs(size, mtu, header, rateBps, delayPs, dims.longestPathHops());
+        ResourceGuard.Estimate need = ResourceGuard.pathLp(dims, dims.hosts(),
+                ResourceGuard.pathVariables(dims, dims.hosts()));
+        Checks.fits(timed ? need.times(2) : need, force);
+        FatTree tree = FatTree.builder(tiers, k).build();
+        Faults.Builder fb = Faults.builder(tree);
+        for (int i = 0; i < failLinks.size(); i++) {
+            int j = i;
+            Checks.as("fail", () -> fb.fail(failLinks.get(j), failTimes.get(j)));
+        }
+        if (failRandom != 0) {
+            Checks.as("fail-random", () -> fb.failRandom(failRandom, Seeds.derive(seed, Seeds.FAULTS, 1), failAtPs));
+        }
+        for (int i = 0; i < degradeLinks.size(); i++) {
+            int j = i;
+            Checks.as("degrade", () -> fb.degrade(degradeLinks.get(j), degradeRates.get(j)));
+        }
+        if (degradeFraction != 0) {
+            Checks.as("degrade-fraction", () -> fb.degradeRandomFraction(degradeFraction, degradeToBps,
+                    Seeds.derive(seed, Seeds.FAULTS, 2)));
+        }
+        Faults faults = Checks.as("fail", fb::build);
         List<Flow> flows = Workloads.permutation(tree, size, seed, true);
         IdealFctWithFaults.TimedResult tr = timed
                 ? IdealFctWithFaults.computeTimed(faults, flows, rateBps, mtu, header, delayPs, gap) : null;

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.primelab.analytical.balls.MaxLoadDistribution;
+import org.primelab.analytical.balls.PoissonizedMaxLoadCalculator;
 import org.primelab.analytical.roundrobin.RoundRobinDeviationTheorem;
 import org.primelab.analytical.roundrobin.ShuffledRoundRobinAggregate;
 import org.primelab.analytical.roundrobin.SprayingAggregate;
@@ -38,7 +39,7 @@ final class BoundsRrCommand implements Callable<Integer> {
     @Option(names = "--window", required = true, description = "packets per flow W, 1..100000")
     int window;
 
-    @Option(names = "--ev-space", defaultValue = "256", description = "EV space E of the hashed scheme (default: ${DEFAULT-VALUE})")
+    @Option(names = "--ev-space", defaultValue = "256", description = "EV space E of the hashed scheme, 1..1000000 (default: ${DEFAULT-VALUE})")
     int evSpace;
 
     @Option(names = "--trials", defaultValue = "2000", description = "simulation trials, 1..100000 (default: ${DEFAULT-VALUE})")
@@ -61,8 +62,12 @@ final class BoundsRrCommand implements Callable<Integer> {
         if (window < 1 || window > 100_000) {
             throw new IllegalArgumentException("window: must be in [1, 100000] packets, got " + window);
         }
-        if (evSpace < 1) {
-            throw new IllegalArgumentException("ev-space: must be >= 1, got " + evSpace);
+        // the long-run imbalance is E balls into N bins: E is bounded by the exact calculator's range
+        Checks.range("ev-space", evSpace, 1, PoissonizedMaxLoadCalculator.MAX_BALLS);
+        if ((long) flows * window > PoissonizedMaxLoadCalculator.MAX_BALLS) {
+            throw new IllegalArgumentException("window: flows x window must be <= "
+                    + PoissonizedMaxLoadCalculator.MAX_BALLS + " (exact random-spraying distribution), got "
+                    + (long) flows * window);
         }
         if (trials < 1 || trials > 100_000) {
             throw new IllegalArgumentException("trials: must be in [1, 100000], got " + trials);

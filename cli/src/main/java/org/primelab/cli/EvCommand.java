@@ -10,8 +10,10 @@ import java.util.concurrent.Callable;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.entropy.MultiPartGenerator;
 import org.primelab.core.entropy.PrimeVariant;
+import org.primelab.core.resources.ResourceGuard;
 import org.primelab.core.topology.EvLayout;
 import org.primelab.core.topology.FatTree;
+import org.primelab.core.units.Units;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -61,9 +63,10 @@ final class EvCommand implements Callable<Integer> {
         PrimeVariant v = switch (variant.toLowerCase(Locale.ROOT)) {
             case "odometer" -> PrimeVariant.ODOMETER;
             case "random-part" -> PrimeVariant.RANDOM_PART;
-            default -> throw new IllegalArgumentException("variant: unknown '" + variant
+            default -> throw new IllegalArgumentException("variant: unknown '" + Units.oneLine(variant)
                     + "'; accepted: odometer, random-part");
         };
+        Checks.fits(ResourceGuard.topology(Checks.dimensions(tiers, k), 0), false);
         FatTree tree = FatTree.builder(tiers, k).build();
         EvLayout layout = tree.evLayout();
         MultiPartGenerator gen = LoadBalancingScheme.primeMultiPart(layout, v, seed, 0, 0);

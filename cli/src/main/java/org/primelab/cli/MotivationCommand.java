@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.resources.ResourceGuard;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -59,12 +60,15 @@ final class MotivationCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "prime-motivation", description = "output directory (default: ${DEFAULT-VALUE})")
     Path out;
 
+    @Option(names = "--force", description = "run even beyond the time budget (the heap limit still applies)")
+    boolean force;
+
     @Override
     public Integer call() {
         FatTree tree = FatTree.twoTier(K);
         List<LoadBalancingScheme> schemes = new ArrayList<>();
         for (String s : lb.split(",")) {
-            schemes.add(LoadBalancingScheme.parse(s));
+            schemes.add(Checks.as("lb", () -> LoadBalancingScheme.parse(s)));
         }
         List<Integer> pcts = new ArrayList<>();
         for (String d : degradations.split(",")) {
@@ -72,18 +76,23 @@ final class MotivationCommand implements Callable<Integer> {
             try {
                 p = Integer.parseInt(d.trim());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("degradations: expected integers in [0, 99], got '" + d + "'");
+                throw new IllegalArgumentException("degradations: expected integers in [0, 99], got '"
+                        + Units.oneLine(d) + "'");
             }
             if (p < 0 || p > 99) {
                 throw new IllegalArgumentException("degradations: expected integers in [0, 99], got " + p);
             }
             pcts.add(p);
         }
-        long size = Units.parseBytes(flowSize);
-        int[] degradedLinks = tree.linksByName(link);
+        long size = Units.parseBytes("flow-size", flowSize);
+        if (size <= 0) {
+            throw new IllegalArgumentException("flow-size: must be > 0 bytes, got " + flowSize);
+        }
+        int[] degradedLinks = Checks.as("link", () -> tree.linksByName(link));
         if (degradedLinks.length != 1 || tree.linkSource(degradedLinks[0]) != tree.torNode(0)
                 || !tree.isUplink(degradedLinks[0])) {
-            throw new IllegalArgumentException("link: must be one uplink direction of leaf0, e.g. leaf0->spine0, got '" + link + "'");
+            throw new IllegalArgumentException("link: must be one uplink direction of leaf0, e.g. leaf0->spine0, got '"
+                    + Units.oneLine(link) + "'");
         }
         int degradedPort = -1;
         for (int j = 0; j < tree.torUplinks(); j++) {
@@ -91,6 +100,9 @@ final class MotivationCommand implements Callable<Integer> {
                 degradedPort = j;
             }
         }
+        // one packet simulation per scheme and degradation
+        Checks.fits(ResourceGuard.packetSim(Checks.dimensions(2, K), FLOWS, ResourceGuard.packets(FLOWS, size,
+                SimConfig.DEFAULT_MTU_BYTES, SimConfig.DEFAULT_HEADER_BYTES)).times(schemes.size() * pcts.size()), force);
         OutputDir.requireUsable(out);
         List<Flow> flows = new ArrayList<>();
         int per = tree.hostsPerTor();

@@ -21,10 +21,34 @@ final class OutputDir {
     private OutputDir() {
     }
 
-    /** Rejects an output path that exists and is not a directory (bad input: exit 2). */
+    /**
+     * Checks, before any work starts, that {@code dir} can hold the output (bad input: exit 2, no file left):
+     * it is not empty, it is a directory or can become one, and its nearest existing ancestor accepts a
+     * new file (probed by creating and deleting one, since permissions alone do not tell, e.g. for root
+     * or a read-only file system). {@code null} means no output and passes.
+     */
     static void requireUsable(Path dir) {
-        if (dir != null && Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("out: '" + dir + "' exists and is not a directory");
+        if (dir == null) {
+            return;
+        }
+        if (dir.toString().isBlank()) {
+            throw new IllegalArgumentException("out: must name a directory, got an empty path");
+        }
+        Path abs = dir.toAbsolutePath().normalize();
+        Path existing = abs;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null || !Files.isDirectory(existing)) {
+            throw new IllegalArgumentException("out: '" + dir + "' "
+                    + (existing == abs ? "exists and is not a directory" : "cannot be created: '" + existing
+                    + "' is not a directory"));
+        }
+        try {
+            Files.delete(Files.createTempFile(existing, ".prime-probe", ".tmp"));
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            throw new IllegalArgumentException("out: '" + dir + "' is not writable (" + (existing == abs ? "the directory"
+                    : "its parent '" + existing + "'") + " refuses new files)");
         }
     }
 

@@ -43,24 +43,48 @@ public final class PrimeCommand implements Runnable {
         return cl.execute(args);
     }
 
-    /** A configured command line: one-line errors, exit 2 on bad input. */
+    /**
+     * A configured command line: one-line errors starting with the option's name (without dashes, after
+     * {@code prime: }), exit 2 on bad input; {@code --version} answers on every subcommand too.
+     */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new PrimeCommand());
+        shareVersion(cl, cl.getCommandSpec().version());
         cl.setParameterExceptionHandler((ex, args) -> {
-            ex.getCommandLine().getErr().println("prime: " + ex.getMessage());
+            String m = oneLine(ex.getMessage());
+            if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
+                String name = o.longestName().replaceFirst("^-+", "");
+                m = m.startsWith(name + ":") ? m : name + ": " + m;
+            }
+            ex.getCommandLine().getErr().println("prime: " + m);
             return EXIT_BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof IllegalArgumentException) {
-                commandLine.getErr().println("prime: " + ex.getMessage());
+                commandLine.getErr().println("prime: " + oneLine(ex.getMessage()));
                 return EXIT_BAD_INPUT;
             }
             if (ex instanceof java.io.UncheckedIOException) {
-                commandLine.getErr().println("prime: " + ex.getMessage());
+                commandLine.getErr().println("prime: " + oneLine(ex.getMessage()));
                 return EXIT_FAILURE;
             }
             throw ex;
         });
         return cl;
+    }
+
+    /** Gives every subcommand the root's version (picocli prints nothing for a subcommand without one). */
+    private static void shareVersion(CommandLine cl, String[] version) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (sub.getCommandSpec().version().length == 0) {
+                sub.getCommandSpec().version(version);
+            }
+            shareVersion(sub, version);
+        }
+    }
+
+    /** A message on one line: line breaks become spaces (the error contract is one line on stderr). */
+    static String oneLine(String message) {
+        return String.valueOf(message).replaceAll("[\\r\\n\\u2028\\u2029]+", " ").strip();
     }
 }

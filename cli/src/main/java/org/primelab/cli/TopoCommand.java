@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.primelab.core.resources.ResourceGuard;
 import org.primelab.core.topology.FatTree;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,8 +35,12 @@ final class TopoCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object")
     boolean json;
 
+    /** Heap per listed cable: its name, and its share of the JSON or text being built. */
+    static final long BYTES_PER_LISTED_CABLE = 200;
+
     @Override
     public Integer call() {
+        Checks.fits(ResourceGuard.topology(Checks.dimensions(tiers, k), BYTES_PER_LISTED_CABLE), false);
         FatTree t = FatTree.builder(tiers, k).build();
         List<String> cables = new ArrayList<>();
         for (int l = 0; l < t.linkCount(); l += 2) {

@@ -38,6 +38,22 @@ public final class WorstCaseDownlinkLp {
                          int constraints) {
     }
 
+    /**
+     * Size of the largest of these LPs on a full tree of dimensions {@code d} under a cross-ToR permutation,
+     * known before the tree is built: {@code {variables, constraints}}. The busiest downlink class carries
+     * {@code F} flows of {@code P} paths each, each flow with one demand row and one row per switch link its
+     * paths use ({@code S}): 3-tier (core to aggregation) {@code F = P = k^2/4}, {@code S = k + k^2/2};
+     * 2-tier (spine to leaf) {@code F = P = k/2}, {@code S = k}. Used to refuse, before any allocation,
+     * an LP that cannot fit in memory.
+     */
+    public static double[] largestModel(FatTree.Dimensions d) {
+        double k = d.k();
+        double flows = d.tiers() == 3 ? k * k / 4 : k / 2;
+        double paths = flows;
+        double links = d.tiers() == 3 ? k + k * k / 2 : k;
+        return new double[] {flows * paths, flows * (1 + links)};
+    }
+
     /** Solves the LP for {@code link} (a switch-to-switch link) with deviation {@code delta >= 0}. */
     public static Result solve(FatTree tree, List<Demand> demands, double delta, int link) {
         if (!(delta >= 0) || Double.isInfinite(delta)) {

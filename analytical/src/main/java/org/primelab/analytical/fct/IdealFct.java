@@ -20,7 +20,8 @@ import org.primelab.core.units.Units;
  *
  * measured from the start of the first packet's transmission. (A short last packet catches up with its
  * predecessor at the first switch and waits there, so it does not save {@code (h-1)·(T - T_last)}.) Serialization times are rounded up to whole picoseconds per packet, as a
- * picosecond simulator does. For a symmetric permutation every flow has the same size, so the ideal
+ * picosecond simulator does. The arithmetic is checked: an FCT beyond a {@code long} of picoseconds is
+ * refused as an input error. For a symmetric permutation every flow has the same size, so the ideal
  * <em>max</em> FCT is this formula on the longest path (2-tier: 4 links, 3-tier across pods: 6).
  */
 public final class IdealFct {
@@ -52,15 +53,27 @@ public final class IdealFct {
         if (hops < 1) {
             throw new IllegalArgumentException("hops: must be >= 1, got " + hops);
         }
+        if (rateBps <= 0) {
+            throw new IllegalArgumentException("rate: must be > 0 bit/s, got " + rateBps);
+        }
         long payload = mtuBytes - headerBytes;
         long packets = (flowBytes + payload - 1) / payload;
         long lastWire = flowBytes - (packets - 1) * payload + headerBytes;
-        long t = Units.serializationPs(mtuBytes, rateBps);
-        long tLast = Units.serializationPs(lastWire, rateBps);
-        if (packets == 1) {
-            return hops * tLast + hops * propagationPs;
+        try {
+            long t = Units.serializationPs(mtuBytes, rateBps);
+            long tLast = Units.serializationPs(lastWire, rateBps);
+            long propagation = Math.multiplyExact(hops, propagationPs);
+            if (packets == 1) {
+                return Math.addExact(Math.multiplyExact(hops, tLast), propagation);
+            }
+            return Math.addExact(Math.addExact(Math.multiplyExact(packets - 1, t), tLast),
+                    Math.addExact(Math.multiplyExact(hops - 1, Math.max(t, tLast)), propagation));
+        } catch (ArithmeticException | IllegalArgumentException e) {
+            // checked: a flow whose ideal FCT exceeds a long of picoseconds is an input error, never a wrap
+            throw new IllegalArgumentException("flow-size: the ideal FCT of a " + flowBytes + " B flow at " + rateBps
+                    + " bit/s over " + hops + " links (delay " + propagationPs + " ps each) exceeds the largest time ("
+                    + Units.MAX_TIME_WORDS + ")");
         }
-        return (packets - 1) * t + tLast + (hops - 1) * Math.max(t, tLast) + hops * propagationPs;
     }
 
     /** Packets a flow of {@code flowBytes} is cut into. */

@@ -221,7 +221,11 @@ public final class IdealFctWithFaults {
                 s0);
         long packets = IdealFct.packets(largest(flows), mtuBytes, headerBytes);
         long t = Units.serializationPs(mtuBytes, rateBps);
-        long earlyX = (packets - 1) * (long) Math.ceil(t / early.phiUpper());
+        double earlyXExact = (packets - 1) * Math.ceil(t / early.phiUpper());
+        if (!(earlyXExact < 0x1p63)) {
+            throw Units.tooLong("flow-size");
+        }
+        long earlyX = (long) earlyXExact;
         if (times.isEmpty()) {
             return new TimedResult(Faults.NEVER, early, early, earlyX, earlyX, early.idealMaxFctPs(), early.hops(), 0,
                     CertifiedMaxConcurrentFlow.millisSince(start));
@@ -288,8 +292,12 @@ public final class IdealFctWithFaults {
         }
         long packets = IdealFct.packets(flowBytes, mtuBytes, headerBytes);
         long t = Units.serializationPs(mtuBytes, rateBps);
-        long stretched = (long) Math.ceil(t / phi);
-        return lone + (packets - 1) * (stretched - t);
+        double stretched = Math.ceil(t / phi);
+        double extra = (packets - 1) * (stretched - t);
+        if (!(lone + extra < 0x1p63)) {
+            throw Units.tooLong("flow-size");
+        }
+        return Math.addExact(lone, Math.multiplyExact(packets - 1, (long) stretched - t));
     }
 
     private static long largest(List<Flow> flows) {

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.primelab.core.units.Units;
 
 /**
  * A FatTree (folded Clos) fabric built from switch radix {@code k}, as sized in docs/design.md
@@ -65,26 +66,15 @@ public final class FatTree {
     private FatTree(Builder b) {
         this.tiers = b.tiers;
         this.k = b.k;
-        this.torUplinks = b.torUplinks();
-        this.hostsPerTor = k - torUplinks;
-        if (tiers == 2) {
-            this.tors = k;
-            this.torsPerPod = k;
-            this.tier2 = torUplinks;
-            this.aggUplinks = 0;
-            this.cores = 0;
-        } else {
-            this.torsPerPod = k / 2;
-            this.tors = k * torsPerPod;
-            this.tier2 = k * torUplinks;
-            this.aggUplinks = k / 2;
-            this.cores = torUplinks * aggUplinks;
-        }
-        int capacity = tors * hostsPerTor;
-        this.hosts = b.hosts < 0 ? capacity : b.hosts;
-        if (hosts < 2 || hosts > capacity) {
-            throw new IllegalArgumentException("hosts: must be in [2, " + capacity + "] for this tree, got " + hosts);
-        }
+        Dimensions d = b.dimensions();
+        this.torUplinks = d.torUplinks();
+        this.hostsPerTor = d.hostsPerTor();
+        this.tors = d.tors();
+        this.torsPerPod = d.torsPerPod();
+        this.tier2 = d.tier2Switches();
+        this.aggUplinks = d.aggUplinks();
+        this.cores = d.cores();
+        this.hosts = d.hosts();
         int nodes = nodeCount();
         List<int[]> links = new ArrayList<>();
         uplinks = new int[nodes][];
@@ -187,6 +177,36 @@ public final class FatTree {
         return builder(3, k).build();
     }
 
+    /**
+     * The sizes of a tree, known before it is built ({@link Builder#dimensions()}).
+     *
+     * @param hostsPerTor host ports per ToR; {@code torUplinks} uplinks per ToR; {@code torsPerPod} ToRs
+     *        per pod (2-tier: all); {@code tier2Switches} spines or aggregation switches;
+     *        {@code aggUplinks} uplinks per aggregation switch (2-tier: 0)
+     */
+    public record Dimensions(int tiers, int k, int hosts, int hostsPerTor, int torUplinks, int tors, int torsPerPod,
+                             int tier2Switches, int aggUplinks, int cores) {
+        /** Switches of every tier. */
+        public long switches() {
+            return (long) tors + tier2Switches + cores;
+        }
+
+        /** Full-duplex cables: one per host, one per ToR uplink, one per aggregation uplink. */
+        public long cables() {
+            return hosts + (long) tors * torUplinks + (long) tier2Switches * aggUplinks;
+        }
+
+        /** Directed links (each with its own egress queue in a simulator): twice the cables. */
+        public long directedLinks() {
+            return 2 * cables();
+        }
+
+        /** Links on the longest host-to-host path: 4 in a 2-tier tree, 6 in a 3-tier one. */
+        public int longestPathHops() {
+            return 2 * tiers;
+        }
+    }
+
     /** Fluent builder: {@code FatTree.builder(2, 16).oversubscription(3).hosts(100).build()}. */
     public static final class Builder {
         private final int tiers;
@@ -227,6 +247,28 @@ public final class FatTree {
 
         int torUplinks() {
             return k / (1 + oversubscription);
+        }
+
+        /**
+         * The sizes of the tree {@link #build()} would build, computed without building it (so that a
+         * resource check can refuse a tree too large for the heap before any of it is allocated).
+         *
+         * @throws IllegalArgumentException if the host count is outside {@code [2, host ports]}
+         */
+        public Dimensions dimensions() {
+            int up = torUplinks();
+            int perTor = k - up;
+            int tors = tiers == 2 ? k : k * (k / 2);
+            int torsPerPod = tiers == 2 ? k : k / 2;
+            int tier2 = tiers == 2 ? up : k * up;
+            int aggUplinks = tiers == 2 ? 0 : k / 2;
+            int cores = up * aggUplinks;
+            int capacity = tors * perTor;
+            int h = hosts < 0 ? capacity : hosts;
+            if (h < 2 || h > capacity) {
+                throw new IllegalArgumentException("hosts: must be in [2, " + capacity + "] for this tree, got " + h);
+            }
+            return new Dimensions(tiers, k, h, perTor, up, tors, torsPerPod, tier2, aggUplinks, cores);
         }
 
         /** Builds the immutable tree. */
@@ -400,7 +442,7 @@ public final class FatTree {
                     + (tier2 - 1) + ">"
                     : "h<0.." + (hosts - 1) + ">, edge<pod>.<i>, agg<pod>.<i> (pod 0.." + (k - 1) + ", i 0.."
                     + (torsPerPod - 1) + "), core<0.." + (cores - 1) + ">";
-            throw new IllegalArgumentException("node: unknown name '" + name + "'; accepted: " + forms);
+            throw new IllegalArgumentException("node: unknown name '" + Units.oneLine(name) + "'; accepted: " + forms);
         }
         return n;
     }
@@ -459,14 +501,14 @@ public final class FatTree {
         boolean directed = name.contains("->");
         String[] ends = directed ? name.split("->", -1) : name.split("-", -1);
         if (ends.length != 2 || ends[0].isBlank() || ends[1].isBlank()) {
-            throw new IllegalArgumentException("link: cannot parse '" + name
+            throw new IllegalArgumentException("link: cannot parse '" + Units.oneLine(name)
                     + "'; expected a cable 'a-b' or a direction 'a->b', e.g. " + exampleCable());
         }
         int a = nodeByName(ends[0].trim());
         int b = nodeByName(ends[1].trim());
         int l = linkBetween(a, b);
         if (l < 0) {
-            throw new IllegalArgumentException("link: no link between " + ends[0] + " and " + ends[1]
+            throw new IllegalArgumentException("link: no link between " + Units.oneLine(ends[0]) + " and " + Units.oneLine(ends[1])
                     + "; e.g. " + exampleCable() + " (see 'prime topo')");
         }
         return directed ? new int[] {l} : new int[] {l & ~1, l | 1};

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.primelab.core.units.Units;
 
 /**
  * Failed and degraded links of a {@link FatTree}: the asymmetric conditions of the paper's evaluation
@@ -91,7 +92,7 @@ public final class Faults {
         /** Fails the named cable or direction from time {@code atPs}. */
         public Builder fail(String link, long atPs) {
             if (atPs < 0) {
-                throw new IllegalArgumentException("fail: time must be >= 0, got " + atPs + " ps for " + link);
+                throw new IllegalArgumentException("fail: time must be >= 0, got " + atPs + " ps for " + Units.oneLine(link));
             }
             for (int l : tree.linksByName(link)) {
                 if (tree.tierOf(tree.linkSource(l)) == 0 || tree.tierOf(tree.linkTarget(l)) == 0) {
@@ -122,7 +123,7 @@ public final class Faults {
         /** Runs the named cable or direction at {@code rateBps}. */
         public Builder degrade(String link, long rateBps) {
             if (rateBps <= 0) {
-                throw new IllegalArgumentException("degrade: rate must be > 0 bit/s, got " + rateBps + " for " + link);
+                throw new IllegalArgumentException("degrade: rate must be > 0 bit/s, got " + rateBps + " for " + Units.oneLine(link));
             }
             for (int l : tree.linksByName(link)) {
                 if (rate[l] != 0) {

@@ -1,0 +1,114 @@
+package org.primelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every bad or extreme input of issue 15 that the commands owned here handle: exit 2, one line on stderr
+ * {@code prime: <option>: ...} (the option's name without dashes, as everywhere in the CLI), nothing on
+ * stdout, and fast (each is refused before any tree, workload or LP is built).
+ */
+class BadInputRegressionTest {
+    static Stream<Arguments> refusals() {
+        return Stream.of(
+                // silent wrong numbers (overflow) become input errors
+                Arguments.of("flow-size", new String[] {"bounds", "ideal-fct", "--rate", "1bps", "--flow-size", "2MB"}),
+                Arguments.of("flow-size", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "9e18"}),
+                // misleading messages name the option
+                Arguments.of("flow-size", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size",
+                    "1e-2147483648"}),
+                Arguments.of("flow-size", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size",
+                    "1e99999999999"}),
+                Arguments.of("ev-space", new String[] {"bounds", "rr", "--flows", "2", "--ports", "2", "--window", "2",
+                    "--ev-space", "2147483647"}),
+                Arguments.of("bins", new String[] {"bounds", "balls", "--balls", "10", "--bins", "2000000"}),
+                Arguments.of("balls", new String[] {"bounds", "balls", "--balls", "abc", "--bins", "8"}),
+                Arguments.of("fail", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB",
+                    "--fail", "nosuch@2us"}),
+                // silently ignored options are checked eagerly
+                Arguments.of("header", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB",
+                    "--header", "0"}),
+                Arguments.of("fail-at", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB",
+                    "--fail-at", "garbage"}),
+                Arguments.of("degrade-to", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB",
+                    "--degrade-to", "garbage"}),
+                Arguments.of("degrade", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB",
+                    "--degrade", "leaf0-spine1=800G"}),
+                Arguments.of("degrade-to", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB",
+                    "--degrade-fraction", "0.25", "--degrade-to", "800G"}),
+                Arguments.of("out", new String[] {"demo", "--out", ""}),
+                Arguments.of("lb", new String[] {"bench", "--lb", "nope"}),
+                Arguments.of("k", new String[] {"bench", "--k", "3"}),
+                Arguments.of("flow-size", new String[] {"motivation", "--flow-size", "0"}),
+                Arguments.of("link", new String[] {"motivation", "--link", "nosuch"}),
+                // runaway runs and OutOfMemoryErrors become refusals with the estimate and the limit
+                Arguments.of("k", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB",
+                    "--k", "256", "--tiers", "3"}),
+                Arguments.of("k", new String[] {"bounds", "downlink", "--delta", "2", "--tiers", "3", "--k", "64"}),
+                Arguments.of("flow-size", new String[] {"motivation", "--flow-size", "100GB"}));
+    }
+
+    @ParameterizedTest
+    @MethodSource("refusals")
+    void refusedInOneLineNamingTheOption(String option, String[] args) {
+        EvCommandTest.Run r = EvCommandTest.run(args);
+        assertEquals(PrimeCommand.EXIT_BAD_INPUT, r.code(), r.err());
+        assertEquals("", r.out());
+        String err = r.err().strip();
+        assertTrue(err.startsWith("prime: " + option + ": "), err);
+        assertFalse(err.contains("\n"), err);
+    }
+
+    @Test
+    void refusalsOfTheResourceGuardCarryTheEstimateAndTheLimit() {
+        EvCommandTest.Run r = EvCommandTest.run("bounds", "downlink", "--delta", "2", "--tiers", "3", "--k", "64");
+        assertTrue(r.err().contains("needs about") && r.err().contains("more than the limit of"), r.err());
+        r = EvCommandTest.run("motivation", "--flow-size", "100GB");
+        assertTrue(r.err().contains("events") && r.err().contains("--force"), r.err());
+    }
+
+    @Test
+    void anUnwritableOutFailsAtOnceAndWritesNothing(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        for (String cmd : new String[] {"demo", "motivation", "sim"}) {
+            EvCommandTest.Run r = EvCommandTest.run(cmd, "--out", file.resolve("sub").toString());
+            assertEquals(PrimeCommand.EXIT_BAD_INPUT, r.code(), cmd + ": " + r.err());
+            assertTrue(r.err().startsWith("prime: out: "), r.err());
+            assertEquals("", r.out(), cmd);
+        }
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(1, left.count(), "nothing but the file itself");
+        }
+    }
+
+    @Test
+    void versionAnswersOnEverySubcommand() {
+        for (String[] args : new String[][] {{"--version"}, {"sim", "--version"}, {"bounds", "ideal-fct", "--version"},
+            {"bench", "--version"}}) {
+            EvCommandTest.Run r = EvCommandTest.run(args);
+            assertEquals(0, r.code());
+            assertTrue(r.out().startsWith("PRIME lab "), String.join(" ", args) + ": '" + r.out() + "'");
+        }
+    }
+
+    @Test
+    void theMicroSignIsAcceptedAndRareBinCountsWork() {
+        EvCommandTest.Run r = EvCommandTest.run("bounds", "ideal-fct", "--k", "4", "--rate", "400G", "--flow-size",
+                "2MB", "--delay", "20\u00b5s", "--json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\"hops\":4"), r.out());
+        r = EvCommandTest.run("bounds", "balls", "--balls", "10", "--bins", "200000", "--json");
+        assertEquals(0, r.code(), r.err());
+    }
+}
