@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.analytical.fct.IdealFctWithFaults;
-import org.primelab.core.random.Seeds;
+import org.primelab.core.scenario.FaultSpec;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -113,37 +113,9 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
         }
         long delayPs = Units.parseTime(delay);
         FatTree tree = FatTree.builder(tiers, k).build();
-        Faults.Builder fb = Faults.builder(tree);
-        boolean timed = false;
-        for (String f : fail) {
-            int at = f.lastIndexOf('@');
-            long time = 0;
-            if (at >= 0) {
-                if (at == 0 || at == f.length() - 1) {
-                    throw new IllegalArgumentException("fail: expected LINK or LINK@TIME, e.g. leaf0-spine3@20us, got '"
-                            + f + "'");
-                }
-                time = Units.parseTime(f.substring(at + 1));
-            }
-            timed |= time > 0;
-            fb.fail(at >= 0 ? f.substring(0, at) : f, time);
-        }
-        if (failRandom != 0) {
-            long time = Units.parseTime(failAt);
-            timed |= time > 0;
-            fb.failRandom(failRandom, Seeds.derive(seed, Seeds.FAULTS, 1), time);
-        }
-        for (String d : degrade) {
-            int eq = d.lastIndexOf('=');
-            if (eq <= 0 || eq == d.length() - 1) {
-                throw new IllegalArgumentException("degrade: expected LINK=RATE, e.g. leaf0-spine3=100G, got '" + d + "'");
-            }
-            fb.degrade(d.substring(0, eq), Units.parseRate(d.substring(eq + 1)));
-        }
-        if (degradeFraction != 0) {
-            fb.degradeRandomFraction(degradeFraction, Units.parseRate(degradeTo), Seeds.derive(seed, Seeds.FAULTS, 2));
-        }
-        Faults faults = fb.build();
+        Faults faults = new FaultSpec(fail, failRandom, failAt, degrade, degradeFraction, degradeTo)
+                .toFaults(tree, rateBps, seed, true);
+        boolean timed = FaultSpec.failsDuringRun(faults);
         IdealFctWithFaults.Solver which = switch (solver) {
             case "certified" -> IdealFctWithFaults.Solver.CERTIFIED;
             case "lp" -> IdealFctWithFaults.Solver.LP;

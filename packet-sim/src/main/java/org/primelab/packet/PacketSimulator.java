@@ -450,7 +450,7 @@ public final class PacketSimulator {
                 for (int i = 0; i < c; i++) {
                     ackScratch[i] = pool.acked(pkt, i);
                 }
-                senders[flow].onAck(ackScratch, c, pool.ev(pkt), pool.ecn(pkt), now);
+                senders[flow].onAck(ackScratch, c, pool.seq(pkt), pool.ev(pkt), pool.ecn(pkt), now);
                 if (!sendDone[flow] && senders[flow].finished()) {
                     sendDone[flow] = true;
                     startTriggered(triggers.onSendDone(flow, triggered), now);
