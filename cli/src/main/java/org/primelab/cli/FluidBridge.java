@@ -5,7 +5,7 @@ import java.util.List;
 import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.workload.Flow;
-import org.primelab.fluid.FluidCc;
+import org.primelab.core.workload.Workload;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
 import org.primelab.fluid.FluidSimulator;
@@ -24,11 +24,9 @@ final class FluidBridge {
     private FluidBridge() {
     }
 
-    /** The fluid configuration of the system {@code c} describes. */
+    /** The fluid configuration of the system {@code c} describes: the same scenario, with the fluid knobs. */
     static FluidConfig config(SimConfig c, SplitMode split, double stepMtus) {
-        return new FluidConfig(c.tree(), c.faults(), c.linkRateBps(), c.propagationPs(), c.mtuBytes(), c.headerBytes(),
-                c.scheme(), c.entropy(), FluidCc.parse(c.cc().cliName()), c.dctcpInitialAlpha(), c.ackEvery(),
-                c.kMinBdp(), c.kMaxBdp(), c.trimBdp(), split, stepMtus, c.seed(), FluidConfig.DEFAULT_FAST_FORWARD);
+        return new FluidConfig(c.scenario(), split, stepMtus, FluidConfig.DEFAULT_FAST_FORWARD);
     }
 
     /**
@@ -36,10 +34,21 @@ final class FluidBridge {
      * {@code prime sim} divides by for the same scenario.
      */
     static List<FluidResult> runAll(FluidConfig base, List<LoadBalancingScheme> schemes, List<Flow> flows) {
-        long ideal = IdealMaxFct.of(base.fabric(), base.faults(), flows);
-        List<FluidResult> out = new ArrayList<>();
+        FluidConfig withFlows = base.withWorkload(Workload.of(flows));
+        List<FluidConfig> runs = new ArrayList<>();
         for (LoadBalancingScheme s : schemes) {
-            out.add(new FluidSimulator(base.withScheme(s), flows, ideal).run());
+            runs.add(withFlows.withScheme(s));
+        }
+        return runAll(runs);
+    }
+
+    /** Runs every configuration (each with its workload); the ideal is computed once, from the first. */
+    static List<FluidResult> runAll(List<FluidConfig> runs) {
+        FluidConfig first = runs.get(0);
+        long ideal = IdealMaxFct.of(first.fabric(), first.faults(), first.flows());
+        List<FluidResult> out = new ArrayList<>();
+        for (FluidConfig c : runs) {
+            out.add(new FluidSimulator(c, ideal).run());
         }
         return out;
     }

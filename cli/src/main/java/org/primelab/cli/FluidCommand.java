@@ -3,14 +3,15 @@ package org.primelab.cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
-import org.primelab.core.workload.Flow;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
+import org.primelab.fluid.FluidSimulator;
+import org.primelab.packet.SimConfig;
 import org.primelab.fluid.SplitMode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,15 +59,18 @@ final class FluidCommand implements Callable<Integer> {
         if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
             throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
         }
-        FatTree tree = options.tree();
-        FluidConfig config = FluidBridge.config(options.config(tree), SplitMode.parse(split),
-                step == null ? Double.NaN : step).withFastForward(!noFastForward);
-        List<Flow> flows = options.flows(tree);
-        List<FluidResult> results = FluidBridge.runAll(config, options.schemes(), flows);
+        SplitMode mode = SplitMode.parse(split);
+        List<FluidConfig> runs = new ArrayList<>();
+        for (SimConfig c : options.scenarios()) {
+            FluidConfig f = FluidBridge.config(c, mode, step == null ? Double.NaN : step).withFastForward(!noFastForward);
+            FluidSimulator.checkSupported(f.scenario());
+            runs.add(f);
+        }
+        List<FluidResult> results = FluidBridge.runAll(runs);
         PrintWriter stdout = spec.commandLine().getOut();
         if (json) {
             for (FluidResult r : results) {
-                stdout.println(Json.write(r.summary()));
+                stdout.println(Json.write(SimRunner.jsonFields(r)));
             }
         } else {
             printTable(stdout, results);
@@ -89,6 +93,7 @@ final class FluidCommand implements Callable<Integer> {
                 c.split().cliName(), c.stepMtus(), c.stepPs(), c.fastForward() ? "on" : "off");
         out.printf(Locale.ROOT, "ideal max FCT %.3f us (BDP %d B = %d packets)%n", results.get(0).idealMaxFctPs() / 1e6,
                 c.bdpBytes(), c.bdpPackets());
+        SimRunner.printIdealCompletion(out, c.scenario());
         out.printf(Locale.ROOT, "%-9s %10s %10s %10s %7s %7s %8s %8s %9s %10s %7s %9s%n", "scheme", "max_us", "mean_us",
                 "p99_us", "ratio", "max_q", "mean_q", "trims", "ecn", "steps", "wall_s", "leapt_us");
         for (FluidResult r : results) {

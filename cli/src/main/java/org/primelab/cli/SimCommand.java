@@ -4,8 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.primelab.core.topology.FatTree;
-import org.primelab.core.workload.Flow;
 import org.primelab.packet.SimConfig;
 import org.primelab.packet.metrics.SimResult;
 import picocli.CommandLine.Command;
@@ -17,7 +15,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code prime sim}: the packet-level simulator on a symmetric FatTree (docs/design.md, "The packet
  * simulator"). Prints a comparison table, or with {@code --json} one JSON object per scheme with the
- * fields of {@link SimResult#summary()}; {@code --out DIR} also writes summary.json, flows.csv and
+ * fields of {@link SimResult#summary()} (plus {@code cct_us, ideal_cct_us} for a workload with
+ * dependencies); {@code --out DIR} also writes summary.json, flows.csv and
  * queues.csv.
  */
 @Command(name = "sim", mixinStandardHelpOptions = true,
@@ -41,15 +40,13 @@ final class SimCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OutputDir.requireUsable(out);
-        FatTree tree = options.tree();
-        SimConfig config = options.config(tree);
-        List<Flow> flows = options.flows(tree);
+        List<SimConfig> runs = options.scenarios();
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        List<SimResult> results = SimRunner.runAll(config, options.schemes(), flows, err, !noProgress);
+        List<SimResult> results = SimRunner.runAll(runs, err, !noProgress);
         if (json) {
             for (SimResult r : results) {
-                stdout.println(Json.write(r.summary()));
+                stdout.println(Json.write(SimRunner.jsonFields(r)));
             }
             stdout.flush();
         } else {

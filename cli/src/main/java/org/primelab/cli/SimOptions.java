@@ -1,24 +1,34 @@
 package org.primelab.cli;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workloads;
-import org.primelab.packet.CcKind;
+import org.primelab.core.cc.CcKind;
+import org.primelab.core.scenario.FaultSpec;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.workload.Collectives;
+import org.primelab.core.workload.Placement;
+import org.primelab.core.workload.Workload;
+import org.primelab.core.workload.htsim.CmFailure;
+import org.primelab.core.workload.htsim.CmReader;
+import org.primelab.core.workload.htsim.ConnectionMatrix;
 import org.primelab.packet.SimConfig;
 import org.primelab.packet.net.Scheduling;
-import org.primelab.core.random.Seeds;
-import org.primelab.core.topology.Faults;
 import picocli.CommandLine.Option;
 
 /**
- * The scenario options shared by the simulators' commands ({@code prime sim}, and later
- * {@code prime fluid}, which takes the same options so that the two can be diffed). Defaults are the
- * paper's (§"Evaluation"; see {@link SimConfig}). Parsing and validation errors name the option.
+ * The scenario options shared by the simulators' commands ({@code prime sim} and {@code prime fluid},
+ * which take the same options so that the two can be diffed): fabric, workload ({@code --traffic}: a
+ * generator or an htsim {@code .cm} file), faults ({@link FaultSpec}), scheme, congestion control, seed.
+ * Defaults are the paper's (§"Evaluation"; see {@link SimConfig}). {@link #scenarios()} validates every
+ * option and builds the runs; errors are one line naming the option.
  */
 public final class SimOptions {
     @Option(names = "--tiers", defaultValue = "2", description = "2 or 3 (default: ${DEFAULT-VALUE})")
@@ -37,8 +47,20 @@ public final class SimOptions {
     int mtu;
 
     @Option(names = "--traffic", defaultValue = "permutation",
-            description = "permutation or ring (default: ${DEFAULT-VALUE})")
+            description = "a generator: permutation, ring, alltoall, alltoall-serial, allreduce, incast; or an htsim"
+                    + " connection matrix FILE.cm / FILE.cm.gz (its failure lines become link failures)"
+                    + " (default: ${DEFAULT-VALUE})")
     String traffic;
+
+    @Option(names = "--group", defaultValue = "0", paramLabel = "N",
+            description = "collectives: hosts per group, 2..hosts (default: all hosts in one group); groups are"
+                    + " disjoint and run at once")
+    int group;
+
+    @Option(names = "--placement", defaultValue = "packed",
+            description = "collectives: where a group's hosts sit: packed (fill ToR after ToR), spread (one per"
+                    + " pod/ToR first) or random (seeded) (default: ${DEFAULT-VALUE})")
+    String placement;
 
     @Option(names = "--flow-size", defaultValue = "2MB", description = "bytes per flow, e.g. 2MB, 8MiB (default: ${DEFAULT-VALUE})")
     String flowSize;
@@ -54,7 +76,7 @@ public final class SimOptions {
             description = "load balancer: ecmp, rps, reps, prime, co-prime, ar, or all (default: ${DEFAULT-VALUE})")
     String lb;
 
-    @Option(names = "--cc", defaultValue = "dctcp", description = "congestion control: dctcp or fixed (default: ${DEFAULT-VALUE})")
+    @Option(names = "--cc", defaultValue = "dctcp", description = "congestion control: dctcp, fixed or nscc (default: ${DEFAULT-VALUE})")
     String cc;
 
     @Option(names = "--dctcp-alpha0", defaultValue = "0", description = "DCTCP's initial alpha in [0, 1] (default: ${DEFAULT-VALUE})")
@@ -105,6 +127,24 @@ public final class SimOptions {
             description = "egress scheduling between sprayed and ECMP classes: sp or wrr:<ecmp weight> (default: ${DEFAULT-VALUE})")
     String sched;
 
+    /**
+     * The validated scenario of every scheme to run, each with its workload and faults, built without
+     * running anything: the one entry that checks a parsed {@code sim} / {@code fluid} option set (the
+     * sweep validates its points with it). Every option is checked, even one the run would not use;
+     * errors are one line naming the option.
+     *
+     * @throws IllegalArgumentException on any bad value
+     */
+    public List<SimConfig> scenarios() {
+        FatTree tree = tree();
+        SimConfig base = config(tree);
+        List<SimConfig> out = new ArrayList<>();
+        for (LoadBalancingScheme s : schemes()) {
+            out.add(base.withScheme(s));
+        }
+        return out;
+    }
+
     /** The schemes to run: one, or all of them for {@code --lb all}. */
     List<LoadBalancingScheme> schemes() {
         if (lb.trim().equalsIgnoreCase("all")) {
@@ -122,25 +162,31 @@ public final class SimOptions {
         return FatTree.builder(tiers, k).build();
     }
 
-    /** The configuration for the first scheme (use {@link SimConfig#withScheme} for the others). */
+    /** The configuration for the first scheme, with its faults and workload (use {@link SimConfig#withScheme} for the others). */
     SimConfig config(FatTree tree) {
         long rateBps = Units.parseRate(rate);
         if (rateBps <= 0) {
             throw new IllegalArgumentException("rate: must be > 0, got " + rate);
         }
+        CcKind ccKind = CcKind.parse(cc);
+        Scheduling scheduling = Scheduling.parse(sched);
+        long detectPs = Units.parseTime(detect);
+        List<LoadBalancingScheme> schemes = schemes();
+        TrafficSource source = traffic(tree);
         SimConfig.Builder b = SimConfig.builder(tree)
                 .rate(rateBps)
                 .delay(Units.parseTime(delay))
                 .mtu(mtu)
-                .scheme(schemes().get(0))
-                .cc(CcKind.parse(cc))
+                .scheme(schemes.get(0))
+                .cc(ccKind)
                 .dctcpInitialAlpha(dctcpAlpha0)
                 .ackEvery(ackEvery)
                 .ackOnMark(ackOnMark)
-                .faults(faults(tree))
-                .detect(Units.parseTime(detect))
+                .faults(faultSpec(source.failedCables()).toFaults(tree, rateBps, seed, false))
+                .workload(source.workload())
+                .detect(detectPs)
                 .ecmpFraction(ecmpFraction)
-                .scheduling(Scheduling.parse(sched))
+                .scheduling(scheduling)
                 .seed(seed);
         if (rto != null) {
             long r = Units.parseTime(rto);
@@ -152,44 +198,91 @@ public final class SimOptions {
         return b.build();
     }
 
-    /** Failed and degraded links from {@code --fail*} and {@code --degrade*}. */
-    Faults faults(FatTree tree) {
-        Faults.Builder b = Faults.builder(tree);
-        for (String f : fail) {
-            int at = f.lastIndexOf('@');
-            if (at <= 0 || at == f.length() - 1) {
-                throw new IllegalArgumentException("fail: expected LINK@TIME (e.g. leaf0-spine3@20us), got '" + f + "'");
-            }
-            b.fail(f.substring(0, at), Units.parseTime(f.substring(at + 1)));
+    /** The {@code --fail*} and {@code --degrade*} options, plus {@code extraFailures} failed from time 0. */
+    FaultSpec faultSpec(List<String> extraFailures) {
+        List<String> all = new ArrayList<>(fail);
+        for (String cable : extraFailures) {
+            all.add(cable + "@0ps");
         }
-        if (failRandom != 0) {
-            b.failRandom(failRandom, Seeds.derive(seed, Seeds.FAULTS, 1), Units.parseTime(failAt));
-        }
-        for (String d : degrade) {
-            int eq = d.lastIndexOf('=');
-            if (eq <= 0 || eq == d.length() - 1) {
-                throw new IllegalArgumentException("degrade: expected LINK=RATE (e.g. leaf0-spine1=100G), got '" + d + "'");
-            }
-            b.degrade(d.substring(0, eq), Units.parseRate(d.substring(eq + 1)));
-        }
-        if (degradeFraction != 0) {
-            b.degradeRandomFraction(degradeFraction, Units.parseRate(degradeTo), Seeds.derive(seed, Seeds.FAULTS, 2));
-        }
-        return b.build();
+        return new FaultSpec(all, failRandom, failAt, degrade, degradeFraction, degradeTo);
     }
 
-    /** The workload. */
-    List<Flow> flows(FatTree tree) {
+    /** A workload and the cables its source says are down (a connection matrix's failure lines). */
+    record TrafficSource(Workload workload, List<String> failedCables) {
+    }
+
+    /** The generators {@code --traffic} names, with the collective each stands for. */
+    private static final Map<String, Collectives.Kind> COLLECTIVES = Map.of(
+            "alltoall", Collectives.Kind.ALL_TO_ALL,
+            "alltoall-serial", Collectives.Kind.SERIAL_ALL_TO_ALL,
+            "allreduce", Collectives.Kind.RING_ALL_REDUCE,
+            "incast", Collectives.Kind.INCAST);
+
+    /** The names {@code --traffic} accepts besides a file. */
+    static final String TRAFFIC_NAMES = "permutation, ring, alltoall, alltoall-serial, allreduce, incast, or FILE.cm[.gz]";
+
+    /** The workload of {@code --traffic} (with {@code --flow-size}, {@code --group}, {@code --placement}, {@code --stagger}). */
+    TrafficSource traffic(FatTree tree) {
         long size = Units.parseBytes(flowSize);
         if (size <= 0) {
             throw new IllegalArgumentException("flow-size: must be > 0 bytes, got " + flowSize);
         }
-        List<Flow> flows = switch (traffic.toLowerCase(Locale.ROOT)) {
-            case "permutation" -> Workloads.permutation(tree, size, seed, crossTor);
-            case "ring" -> Workloads.ring(tree, size);
-            default -> throw new IllegalArgumentException("traffic: unknown '" + traffic + "'; accepted: permutation, ring");
-        };
         long spread = Units.parseTime(stagger);
-        return spread > 0 ? Workloads.staggered(flows, spread, seed) : flows;
+        if (spread < 0) {
+            throw new IllegalArgumentException("stagger: must be >= 0, got " + stagger);
+        }
+        Placement where = placement();
+        if (group != 0 && (group < 2 || group > tree.hosts())) {
+            throw new IllegalArgumentException("group: must be in [2, " + tree.hosts() + "] hosts, got " + group);
+        }
+        String name = traffic.trim().toLowerCase(Locale.ROOT);
+        TrafficSource source;
+        if (name.endsWith(".cm") || name.endsWith(".cm.gz")) {
+            ConnectionMatrix cm = CmReader.read(Path.of(traffic.trim()), tree);
+            List<String> cables = new ArrayList<>();
+            for (CmFailure f : cm.failures()) {
+                cables.add(f.cableName(tree));
+            }
+            source = new TrafficSource(cm.workload(), cables);
+        } else if (name.equals("permutation")) {
+            source = new TrafficSource(Workload.of(Workloads.permutation(tree, size, seed, crossTor)), List.of());
+        } else if (name.equals("ring") && group == 0) {
+            source = new TrafficSource(Workload.of(Workloads.ring(tree, size)), List.of());
+        } else if (name.equals("ring") || COLLECTIVES.containsKey(name)) {
+            Collectives.Kind kind = name.equals("ring") ? Collectives.Kind.RING : COLLECTIVES.get(name);
+            int[][] groups = where.groups(tree, group == 0 ? tree.hosts() : group, 0, seed);
+            source = new TrafficSource(Collectives.generate(kind, tree, groups, size, seed), List.of());
+        } else {
+            throw new IllegalArgumentException("traffic: unknown '" + traffic + "'; accepted: " + TRAFFIC_NAMES);
+        }
+        if (spread > 0) {
+            if (!source.workload().triggers().isEmpty()) {
+                throw new IllegalArgumentException("stagger: applies to workloads without triggers; '" + traffic
+                        + "' chains its flows with triggers");
+            }
+            return new TrafficSource(Workload.of(Workloads.staggered(source.workload().flows(), spread, seed)),
+                    source.failedCables());
+        }
+        return source;
+    }
+
+    /** {@code --placement}. */
+    private Placement placement() {
+        for (Placement p : Placement.values()) {
+            if (p.cliName().equals(placement.trim().toLowerCase(Locale.ROOT))) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("placement: unknown '" + placement + "'; accepted: packed, spread, random");
+    }
+
+    /** Failed and degraded links from {@code --fail*} and {@code --degrade*} and the traffic file's failure lines. */
+    Faults faults(FatTree tree) {
+        return config(tree).faults();
+    }
+
+    /** The workload's flows. */
+    List<Flow> flows(FatTree tree) {
+        return traffic(tree).workload().flows();
     }
 }

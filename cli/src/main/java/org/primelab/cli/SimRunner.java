@@ -8,7 +8,12 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import java.util.Map;
+import org.primelab.analytical.fct.CollectiveIdeal;
 import org.primelab.analytical.fct.IdealMaxFct;
+import org.primelab.core.metrics.RunResult;
+import org.primelab.core.scenario.Scenario;
+import org.primelab.core.workload.Workload;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.workload.Flow;
 import org.primelab.packet.PacketSimulator;
@@ -30,10 +35,23 @@ final class SimRunner {
     /** Runs every scheme on the same workload; the ideal (the Ratio's denominator) is computed once for all. */
     static List<SimResult> runAll(SimConfig base, List<LoadBalancingScheme> schemes, List<Flow> flows, PrintWriter err,
                                   boolean progress) {
-        long ideal = ideal(base, flows);
-        List<SimResult> results = new ArrayList<>();
+        SimConfig withFlows = base.withWorkload(Workload.of(flows));
+        List<SimConfig> runs = new ArrayList<>();
         for (LoadBalancingScheme s : schemes) {
-            results.add(run(base.withScheme(s), flows, ideal, err, progress));
+            runs.add(withFlows.withScheme(s));
+        }
+        return runAll(runs, err, progress);
+    }
+
+    /**
+     * Runs every configuration (the same scenario under different schemes, each with its workload, as
+     * {@link SimOptions#scenarios()} builds them); the ideal is computed once, from the first.
+     */
+    static List<SimResult> runAll(List<SimConfig> runs, PrintWriter err, boolean progress) {
+        long ideal = ideal(runs.get(0), runs.get(0).flows());
+        List<SimResult> results = new ArrayList<>();
+        for (SimConfig c : runs) {
+            results.add(run(c, c.flows(), ideal, err, progress));
         }
         return results;
     }
@@ -41,6 +59,27 @@ final class SimRunner {
     /** The Ratio's denominator of {@code flows} under {@code config} ({@link IdealMaxFct}, shared with the fluid runs). */
     static long ideal(SimConfig config, List<Flow> flows) {
         return IdealMaxFct.of(config.fabric(), config.faults(), flows);
+    }
+
+    /**
+     * The ideal completion time of a scenario's workload measured as {@link RunResult#collectiveCompletionPs}
+     * is: {@link CollectiveIdeal}'s bound (absolute time) less the earliest fixed start. Computed by the
+     * caller, as the ideal max FCT is.
+     */
+    static long idealCompletionPs(Scenario scenario) {
+        Workload w = scenario.requireWorkload();
+        long first = Long.MAX_VALUE;
+        for (Flow f : w.timedFlows()) {
+            first = Math.min(first, f.startPs());
+        }
+        return CollectiveIdeal.compute(w, scenario.fabric()).idealPs() - first;
+    }
+
+    /** The {@code --json} fields of a result: its summary, then the workload's ({@link RunResult#withWorkloadFields}). */
+    static Map<String, Object> jsonFields(RunResult r) {
+        Workload w = r.scenario().workload();
+        long idealCompletion = w != null && w.hasDependencies() ? idealCompletionPs(r.scenario()) : 0;
+        return r.withWorkloadFields(r.summary(), idealCompletion);
     }
 
     /** Runs one scheme, computing the ideal. */
@@ -51,7 +90,9 @@ final class SimRunner {
     static SimResult run(SimConfig config, List<Flow> flows, long ideal, PrintWriter err, boolean progress) {
         LazyBar bar = new LazyBar(config.scheme().cliName(), flows.size(), err, progress);
         try {
-            return new PacketSimulator(config, flows, ideal).run(bar);
+            SimConfig run = config.scenario().workload() != null && config.flows() == flows
+                    ? config : config.withWorkload(Workload.of(flows));
+            return new PacketSimulator(run, ideal).run(bar);
         } finally {
             bar.close();
         }
@@ -120,14 +161,31 @@ final class SimRunner {
                 results.get(0).flows().get(0).sizeBytes(), c.cc().cliName(), c.ackEvery());
         out.printf(Locale.ROOT, "ideal max FCT %.3f us (BDP %d B = %d packets)%n",
                 results.get(0).idealMaxFctPs() / 1e6, c.bdpBytes(), c.bdpPackets());
-        out.printf(Locale.ROOT, "%-9s %10s %10s %10s %7s %7s %8s %8s %9s %10s %7s%n", "scheme", "max_us", "mean_us",
-                "p99_us", "ratio", "max_q", "mean_q", "trims", "ecn", "events", "wall_s");
+        boolean dependent = printIdealCompletion(out, c.scenario());
+        out.printf(Locale.ROOT, "%-9s %10s %10s %10s %7s %7s %8s %8s %9s %10s %7s" + (dependent ? " %10s" : "") + "%n",
+                "scheme", "max_us", "mean_us", "p99_us", "ratio", "max_q", "mean_q", "trims", "ecn", "events", "wall_s",
+                "cct_us");
         for (SimResult r : results) {
-            out.printf(Locale.ROOT, "%-9s %10.3f %10.3f %10.3f %7.4f %7d %8.3f %8d %9d %10d %7.2f%n",
+            out.printf(Locale.ROOT, "%-9s %10.3f %10.3f %10.3f %7.4f %7d %8.3f %8d %9d %10d %7.2f",
                     r.config().scheme().cliName(), r.maxFctPs() / 1e6, r.meanFctPs() / 1e6, r.p99FctPs() / 1e6,
                     r.ratio(), r.maxQueuePackets(), r.meanQueuePackets(), r.trims(), r.ecnMarks(), r.events(),
                     r.wallSeconds());
+            out.printf(Locale.ROOT, dependent ? " %10.3f%n" : "%n", r.collectiveCompletionPs() / 1e6);
         }
         out.flush();
+    }
+
+    /**
+     * For a workload with dependencies, prints its ideal completion time ({@link #idealCompletionPs}) and
+     * returns true (the table then has a {@code cct_us} column); otherwise prints nothing.
+     */
+    static boolean printIdealCompletion(PrintWriter out, Scenario scenario) {
+        Workload w = scenario.workload();
+        if (w == null || !w.hasDependencies()) {
+            return false;
+        }
+        out.printf(Locale.ROOT, "%d triggers; ideal completion time %.3f us (CollectiveIdeal, a lower bound on cct_us)%n",
+                w.triggers().size(), idealCompletionPs(scenario) / 1e6);
+        return true;
     }
 }

@@ -16,7 +16,7 @@ import org.primelab.core.workload.Collectives;
 import org.primelab.core.workload.Workload;
 import org.primelab.core.workload.htsim.CmReader;
 import org.primelab.core.workload.htsim.ConnectionMatrix;
-import org.primelab.packet.CcKind;
+import org.primelab.core.cc.CcKind;
 import org.primelab.packet.PacketSimulator;
 import org.primelab.packet.ProgressListener;
 import org.primelab.packet.SimConfig;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.primelab.core.topology.FatTree;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.SplitMode;
-import org.primelab.packet.CcKind;
+import org.primelab.core.cc.CcKind;
 import org.primelab.packet.SimConfig;
 
 /** {@code prime fluid}: same JSON fields as {@code prime sim}, output files, bad input; the bridge's fidelity. */

@@ -101,7 +101,7 @@ class NsccAgreementTest {
      * Above target and marked often enough for the average delay to exceed it: fair increase against
      * one multiplicative decrease per base RTT, a sawtooth. Agreement within 5% where the window spans
      * several ACKs per RTT (here 6 to 25); with only one or two ACKs per RTT the packet window moves in
-     * lumps and its time average falls below the fluid one (by 10-60%, packet-sim/NSCC.md), which is
+     * lumps and its time average falls below the fluid one (by 10-60%, packet-sim/README.md ("Congestion control: NSCC")), which is
      * why these cases are not asserted.
      */
     @Test

@@ -1,46 +1,33 @@
 package org.primelab.fluid;
 
+import java.util.List;
+import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.EntropyConfig;
-import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.fabric.FabricParameters;
+import org.primelab.core.scenario.Scenario;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
-import org.primelab.core.units.Units;
+import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Workload;
 
 /**
- * Every parameter of a fluid run. The scenario fields and every derived value (base RTT, BDP, RED
- * thresholds, trimming limit, starting window) are defined exactly as the packet simulator's
- * {@code org.primelab.packet.SimConfig} defines them, so that both simulators model the same system
- * (the paper's §"Evaluation" setup; docs/design.md, "The packet simulator"); a test in the CLI module checks
- * the two agree field by field. Two fields are the fluid model's own: the {@link SplitMode} and the
- * integration step (whose default depends on the split mode).
+ * A fluid run: the {@link Scenario} the packet simulator's {@code SimConfig} also wraps (fabric, faults,
+ * workload, scheme, congestion control, seed; the paper's §"Evaluation" setup), so both simulators model
+ * the same system, plus the fluid model's own knobs: the {@link SplitMode}, the integration step (whose
+ * default depends on the split mode) and fast-forward. The scenario's fields are repeated as accessors
+ * for the engines; derived values (base RTT, BDP, RED thresholds, trimming limit, starting window) come
+ * from the scenario's one {@link FabricParameters}.
  *
- * @param tree the fabric
- * @param faults failed and degraded links
- * @param linkRateBps rate of every link that is not degraded
- * @param propagationPs propagation delay of every link
- * @param mtuBytes packet size on the wire, headers included
- * @param headerBytes header bytes of data packets, ACKs, NACKs and trimmed headers
- * @param scheme the load balancer
- * @param entropy the schemes' parameters (null: {@link EntropyConfig#defaults} for this fabric)
- * @param cc congestion control
- * @param dctcpInitialAlpha DCTCP's starting {@code alpha}
- * @param ackEvery data packets per coalesced ACK
- * @param kMinBdp RED {@code K_min} as a fraction of the BDP
- * @param kMaxBdp RED {@code K_max} as a fraction of the BDP
- * @param trimBdp data-queue limit (trimming threshold) as a fraction of the BDP
+ * @param scenario the experiment both simulators share
  * @param split how flows are divided over paths
- * @param stepMtus integration step in MTU serializations at the fabric rate: in (0, {@value #MAX_STEP_MTUS}]
+ * @param stepMtus integration step in MTU serializations: in (0, {@value #MAX_STEP_MTUS}]
  *                 for {@link SplitMode#PACKET} (the flow step of the quantum engine), in (0, 1] for
  *                 {@link SplitMode#EXPECTED} (the fine Euler step); NaN selects the mode's default
- * @param seed the master seed
  * @param fastForward whether the quantum engine may leap over steady stretches ({@link #DEFAULT_FAST_FORWARD};
  *                    see {@code SteadyState})
  */
-public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long propagationPs, int mtuBytes,
-                          int headerBytes, LoadBalancingScheme scheme, EntropyConfig entropy, FluidCc cc,
-                          double dctcpInitialAlpha, int ackEvery, double kMinBdp, double kMaxBdp, double trimBdp,
-                          SplitMode split, double stepMtus, long seed, boolean fastForward) {
+public record FluidConfig(Scenario scenario, SplitMode split, double stepMtus, boolean fastForward) {
 
     /** Link rate default: 400 Gb/s, as the packet simulator (§"Evaluation", "Setup"). */
     public static final long DEFAULT_RATE_BPS = FabricParameters.DEFAULT_RATE_BPS;
@@ -58,8 +45,8 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
     public static final double DEFAULT_KMAX_BDP = FabricParameters.DEFAULT_KMAX_BDP;
     /** Trimming past 1 BDP (§"Evaluation", "Traffic"). */
     public static final double DEFAULT_TRIM_BDP = FabricParameters.DEFAULT_TRIM_BDP;
-    /** DCTCP's default initial alpha: 0, as the packet simulator ({@code Dctcp.DEFAULT_INITIAL_ALPHA}). */
-    public static final double DEFAULT_INITIAL_ALPHA = 0.0;
+    /** DCTCP's default initial alpha, the scenario's ({@link Scenario#DEFAULT_DCTCP_INITIAL_ALPHA}). */
+    public static final double DEFAULT_INITIAL_ALPHA = Scenario.DEFAULT_DCTCP_INITIAL_ALPHA;
     /**
      * Fast-forward is on by default: the quantum engine leaps over stretches whose rates its last windows
      * determine (steady NIC-bound stretches, and checked stretches of DCTCP's additive increase), never
@@ -93,25 +80,8 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
 
     /** Validates ranges; messages name the command-line option. */
     public FluidConfig {
-        if (tree == null) {
-            throw new IllegalArgumentException("tree: required");
-        }
-        if (faults == null) {
-            faults = Faults.none(tree);
-        }
-        if (faults.tree() != tree) {
-            throw new IllegalArgumentException("faults: specified for another tree");
-        }
-        new FabricParameters(tree, linkRateBps, propagationPs, mtuBytes, headerBytes, ackEvery, kMinBdp, kMaxBdp,
-                trimBdp);   // validates the shared parameters
-        if (scheme == null) {
-            throw new IllegalArgumentException("lb: required; accepted: " + LoadBalancingScheme.names());
-        }
-        if (cc == null) {
-            throw new IllegalArgumentException("cc: required; accepted: fixed, dctcp");
-        }
-        if (!(dctcpInitialAlpha >= 0 && dctcpInitialAlpha <= 1)) {
-            throw new IllegalArgumentException("dctcp-alpha0: must be in [0, 1], got " + dctcpInitialAlpha);
+        if (scenario == null) {
+            throw new IllegalArgumentException("scenario: required");
         }
         if (split == null) {
             throw new IllegalArgumentException("split: required; accepted: expected, packet");
@@ -131,10 +101,79 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
         return new Builder(tree);
     }
 
-    /** The link and switch parameters shared with the packet simulator. */
+    /** The fluid run of {@code scenario} with the default split, step and fast-forward. */
+    public static FluidConfig of(Scenario scenario) {
+        return new FluidConfig(scenario, SplitMode.PACKET, Double.NaN, DEFAULT_FAST_FORWARD);
+    }
+
+    /** The link and switch parameters shared with the packet simulator (built once, in the scenario). */
     public FabricParameters fabric() {
-        return new FabricParameters(tree, linkRateBps, propagationPs, mtuBytes, headerBytes, ackEvery, kMinBdp,
-                kMaxBdp, trimBdp);
+        return scenario.fabric();
+    }
+
+    public FatTree tree() {
+        return scenario.tree();
+    }
+
+    public Faults faults() {
+        return scenario.faults();
+    }
+
+    /** The workload's flows (the configuration must carry a workload, {@link #withWorkload}). */
+    public List<Flow> flows() {
+        return scenario.flows();
+    }
+
+    public long linkRateBps() {
+        return scenario.fabric().linkRateBps();
+    }
+
+    public long propagationPs() {
+        return scenario.fabric().propagationPs();
+    }
+
+    public int mtuBytes() {
+        return scenario.fabric().mtuBytes();
+    }
+
+    public int headerBytes() {
+        return scenario.fabric().headerBytes();
+    }
+
+    public int ackEvery() {
+        return scenario.fabric().ackEvery();
+    }
+
+    public double kMinBdp() {
+        return scenario.fabric().kMinBdp();
+    }
+
+    public double kMaxBdp() {
+        return scenario.fabric().kMaxBdp();
+    }
+
+    public double trimBdp() {
+        return scenario.fabric().trimBdp();
+    }
+
+    public LoadBalancingScheme scheme() {
+        return scenario.scheme();
+    }
+
+    public EntropyConfig entropy() {
+        return scenario.entropy();
+    }
+
+    public CcKind cc() {
+        return scenario.cc();
+    }
+
+    public double dctcpInitialAlpha() {
+        return scenario.dctcpInitialAlpha();
+    }
+
+    public long seed() {
+        return scenario.seed();
     }
 
     /** See {@link FabricParameters#baseRttPs()}. */
@@ -189,116 +228,112 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
 
     /** The schemes' parameters in force. */
     public EntropyConfig effectiveEntropy() {
-        return entropy != null ? entropy : EntropyConfig.defaults(baseRttPs(), bdpPackets());
+        return scenario.effectiveEntropy();
+    }
+
+    /** The same configuration with another scenario. */
+    public FluidConfig withScenario(Scenario s) {
+        return new FluidConfig(s, split, stepMtus, fastForward);
     }
 
     /** The same configuration with another scheme. */
     public FluidConfig withScheme(LoadBalancingScheme s) {
-        return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, s, entropy, cc,
-                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, split, stepMtus, seed, fastForward);
+        return withScenario(scenario.withScheme(s));
+    }
+
+    /** The same configuration with another workload. */
+    public FluidConfig withWorkload(Workload w) {
+        return withScenario(scenario.withWorkload(w));
     }
 
     /** The same configuration with another split mode and that mode's default step. */
     public FluidConfig withSplit(SplitMode m) {
-        return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
-                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, m, Double.NaN, seed, fastForward);
+        return new FluidConfig(scenario, m, Double.NaN, fastForward);
     }
 
     /** The same configuration with another step. */
     public FluidConfig withStepMtus(double s) {
-        return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
-                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, split, s, seed, fastForward);
+        return new FluidConfig(scenario, split, s, fastForward);
     }
 
     /** The same configuration with fast-forward on or off. */
     public FluidConfig withFastForward(boolean on) {
-        return new FluidConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
-                dctcpInitialAlpha, ackEvery, kMinBdp, kMaxBdp, trimBdp, split, stepMtus, seed, on);
+        return new FluidConfig(scenario, split, stepMtus, on);
     }
 
-    /** Fluent builder holding the paper's defaults. */
+    /** Fluent builder holding the paper's defaults: the scenario's ({@link Scenario#builder}) and the fluid knobs'. */
     public static final class Builder {
-        private final FatTree tree;
-        private Faults faults;
-        private long rate = DEFAULT_RATE_BPS;
-        private long delay = DEFAULT_PROPAGATION_PS;
-        private int mtu = DEFAULT_MTU_BYTES;
-        private int header = DEFAULT_HEADER_BYTES;
-        private LoadBalancingScheme scheme = LoadBalancingScheme.PRIME;
-        private EntropyConfig entropy;
-        private FluidCc cc = FluidCc.DCTCP;
-        private double alpha0 = DEFAULT_INITIAL_ALPHA;
-        private int ackEvery = DEFAULT_ACK_EVERY;
-        private double kMin = DEFAULT_KMIN_BDP;
-        private double kMax = DEFAULT_KMAX_BDP;
-        private double trim = DEFAULT_TRIM_BDP;
+        private final Scenario.Builder scenario;
         private SplitMode split = SplitMode.PACKET;
         private double step = Double.NaN;
-        private long seed = 1;
         private boolean fastForward = DEFAULT_FAST_FORWARD;
 
         private Builder(FatTree tree) {
-            this.tree = tree;
+            this.scenario = Scenario.builder(tree);
         }
 
         public Builder faults(Faults f) {
-            this.faults = f;
+            scenario.faults(f);
+            return this;
+        }
+
+        public Builder workload(Workload w) {
+            scenario.workload(w);
             return this;
         }
 
         public Builder rate(long bps) {
-            this.rate = bps;
+            scenario.rate(bps);
             return this;
         }
 
         public Builder delay(long ps) {
-            this.delay = ps;
+            scenario.delay(ps);
             return this;
         }
 
         public Builder mtu(int bytes) {
-            this.mtu = bytes;
+            scenario.mtu(bytes);
             return this;
         }
 
         public Builder header(int bytes) {
-            this.header = bytes;
+            scenario.header(bytes);
             return this;
         }
 
         public Builder scheme(LoadBalancingScheme s) {
-            this.scheme = s;
+            scenario.scheme(s);
             return this;
         }
 
         public Builder entropy(EntropyConfig e) {
-            this.entropy = e;
+            scenario.entropy(e);
             return this;
         }
 
-        public Builder cc(FluidCc c) {
-            this.cc = c;
+        public Builder cc(CcKind c) {
+            scenario.cc(c);
             return this;
         }
 
         public Builder dctcpInitialAlpha(double a) {
-            this.alpha0 = a;
+            scenario.dctcpInitialAlpha(a);
             return this;
         }
 
         public Builder ackEvery(int n) {
-            this.ackEvery = n;
+            scenario.ackEvery(n);
             return this;
         }
 
         public Builder ecnThresholds(double kMinFraction, double kMaxFraction) {
-            this.kMin = kMinFraction;
-            this.kMax = kMaxFraction;
+            scenario.ecnThresholds(kMinFraction, kMaxFraction);
             return this;
         }
 
         public Builder trim(double bdpFraction) {
-            this.trim = bdpFraction;
+            scenario.trim(bdpFraction);
             return this;
         }
 
@@ -314,7 +349,7 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
         }
 
         public Builder seed(long s) {
-            this.seed = s;
+            scenario.seed(s);
             return this;
         }
 
@@ -326,8 +361,7 @@ public record FluidConfig(FatTree tree, Faults faults, long linkRateBps, long pr
 
         /** Validates and builds. */
         public FluidConfig build() {
-            return new FluidConfig(tree, faults, rate, delay, mtu, header, scheme, entropy, cc, alpha0, ackEvery, kMin,
-                    kMax, trim, split, step, seed, fastForward);
+            return new FluidConfig(scenario.build(), split, step, fastForward);
         }
     }
 }

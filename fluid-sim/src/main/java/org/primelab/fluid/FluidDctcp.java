@@ -42,7 +42,7 @@ public final class FluidDctcp {
     private double alpha;
 
     /**
-     * @param fixed true for a constant window ({@link FluidCc#FIXED})
+     * @param fixed true for a constant window ({@code CcKind.FIXED})
      * @param initialWindow starting window, bytes
      * @param minWindow floor, bytes
      * @param maxWindow cap, bytes

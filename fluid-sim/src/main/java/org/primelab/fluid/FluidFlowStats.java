@@ -15,9 +15,6 @@ package org.primelab.fluid;
  * @param markedBytes wire bytes delivered ECN-marked (expected)
  */
 public record FluidFlowStats(int id, int src, int dst, long sizeBytes, long startPs, long endPs, int pathLinks,
-                             double wireBytes, double trimmedBytes, double markedBytes) {
-    /** Flow completion time: first byte sent to last byte received, as the packet simulator measures it. */
-    public long fctPs() {
-        return endPs - startPs;
-    }
+                             double wireBytes, double trimmedBytes, double markedBytes)
+        implements org.primelab.core.metrics.FlowOutcome {
 }

@@ -2,13 +2,14 @@ package org.primelab.fluid;
 
 import java.util.List;
 import java.util.Map;
-import org.primelab.core.metrics.FctStatistics;
+import org.primelab.core.metrics.RunResult;
 import org.primelab.core.metrics.RunSummary;
+import org.primelab.core.scenario.Scenario;
 
 /**
- * The outcome of one fluid run: per-flow and per-link statistics, queue trajectories and the summary
- * metrics of the paper (§"Evaluation", "Metrics") under the same names as the packet simulator's
- * ({@link #summary()}), so the two can be diffed.
+ * The outcome of one fluid run: the {@link RunResult} both simulators report (per-flow outcomes, FCT
+ * statistics, Ratio, CCT, summary under the packet simulator's names, so the two can be diffed) plus the
+ * fluid model's own measurements: per-link statistics, queue trajectories, steps and fast-forward.
  *
  * @param config the run's configuration
  * @param flows per-flow outcomes in flow-id order
@@ -23,36 +24,17 @@ import org.primelab.core.metrics.RunSummary;
  */
 public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<FluidLinkStats> links,
                           QueueTrajectories trajectories, long idealMaxFctPs, long endPs, long steps,
-                          long fastForwardPs, long wallNanos) {
+                          long fastForwardPs, long wallNanos) implements RunResult {
 
     /** The same result divided by another ideal (the caller's, {@code IdealMaxFct}). */
     public FluidResult withIdealMaxFctPs(long ideal) {
         return new FluidResult(config, flows, links, trajectories, ideal, endPs, steps, fastForwardPs, wallNanos);
     }
 
-    /** Largest FCT. */
-    public long maxFctPs() {
-        return fctStatistics().maxPs();
-    }
-
-    /** Mean FCT. */
-    public double meanFctPs() {
-        return fctStatistics().meanPs();
-    }
-
-    /** 99th percentile FCT (nearest rank, as the packet simulator). */
-    public long p99FctPs() {
-        return fctStatistics().p99Ps();
-    }
-
-    /** Max, mean and p99 FCT of the flows (the packet simulator's {@code SimResult} computes them alike). */
-    public FctStatistics fctStatistics() {
-        return FctStatistics.of(flows.stream().mapToLong(FluidFlowStats::fctPs).toArray());
-    }
-
-    /** Max FCT over ideal max FCT. */
-    public double ratio() {
-        return maxFctPs() / (double) idealMaxFctPs;
+    /** The scenario that ran. */
+    @Override
+    public Scenario scenario() {
+        return config.scenario();
     }
 
     /** Largest queue over the switch queues, in MTU packets (fractional: queues are fluid). */
@@ -78,6 +60,7 @@ public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<F
     }
 
     /** Wall-clock seconds. */
+    @Override
     public double wallSeconds() {
         return wallNanos / 1e9;
     }
@@ -88,6 +71,7 @@ public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<F
      * (every trim is NACKed and sent again); ECN marks are the expected number of marked packets; and
      * {@code events} is the number of integration steps.
      */
+    @Override
     public Map<String, Object> summary() {
         return new RunSummary(config.scheme().cliName(), config.tree(), config.linkRateBps(),
                 flows.isEmpty() ? 0 : flows.get(0).sizeBytes(), flows.size(), fctStatistics(), idealMaxFctPs,

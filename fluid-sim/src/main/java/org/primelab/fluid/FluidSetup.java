@@ -2,6 +2,7 @@ package org.primelab.fluid;
 
 import java.util.List;
 import java.util.SplittableRandom;
+import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
@@ -9,6 +10,8 @@ import org.primelab.core.history.CongestionHistory;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.HostFlows;
+import org.primelab.core.workload.Workload;
 
 /**
  * How both fluid engines set a run's flows up: the workload's checks, each host's flows, and each flow's
@@ -19,38 +22,17 @@ final class FluidSetup {
     private FluidSetup() {
     }
 
-    /** Rejects a workload the engines cannot run: no flows, ids not {@code 0..n-1} in order, unknown hosts. */
+    /**
+     * Rejects a workload the engines cannot run: unknown hosts ({@link HostFlows#check}). Ids, triggers
+     * and startability were checked when the {@link Workload} was built (the engines take a Workload).
+     */
     static void validate(FatTree tree, List<Flow> flows) {
-        if (flows.isEmpty()) {
-            throw new IllegalArgumentException("traffic: the workload has no flows");
-        }
-        for (int i = 0; i < flows.size(); i++) {
-            Flow f = flows.get(i);
-            if (f.id() != i) {
-                throw new IllegalArgumentException("traffic: flow ids must be 0..n-1 in order; flow " + i + " has id " + f.id());
-            }
-            if (f.src() >= tree.hosts() || f.dst() >= tree.hosts()) {
-                throw new IllegalArgumentException("traffic: flow " + i + " uses a host outside [0, " + (tree.hosts() - 1) + "]");
-            }
-        }
+        HostFlows.check(tree, flows);
     }
 
-    /** The flows each host sends, by index into {@code flows}, in flow order. */
+    /** The flows each host sends, by index into {@code flows}, in flow order ({@link HostFlows#of}). */
     static int[][] hostFlows(FatTree tree, List<Flow> flows) {
-        int[] perHost = new int[tree.hosts()];
-        for (Flow f : flows) {
-            perHost[f.src()]++;
-        }
-        int[][] hostFlows = new int[tree.hosts()][];
-        for (int h = 0; h < tree.hosts(); h++) {
-            hostFlows[h] = new int[perHost[h]];
-            perHost[h] = 0;
-        }
-        for (int i = 0; i < flows.size(); i++) {
-            int h = flows.get(i).src();
-            hostFlows[h][perHost[h]++] = i;
-        }
-        return hostFlows;
+        return HostFlows.of(tree, flows);
     }
 
     /** A flow's congestion control: DCTCP (or a fixed window) starting at the line-rate window. */
@@ -61,7 +43,7 @@ final class FluidSetup {
     /** The same, with the configuration's line-rate window {@code w0} already computed (one per run, not per flow). */
     static FluidDctcp newCc(FluidConfig config, double w0) {
         double mtu = config.mtuBytes();
-        return new FluidDctcp(config.cc() == FluidCc.FIXED, w0, config.ackEvery() * mtu, w0 * 1.5, mtu,
+        return new FluidDctcp(config.cc() == CcKind.FIXED, w0, config.ackEvery() * mtu, w0 * 1.5, mtu,
                 config.ackEvery() * mtu, config.dctcpInitialAlpha());
     }
 

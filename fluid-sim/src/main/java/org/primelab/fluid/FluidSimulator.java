@@ -2,9 +2,12 @@ package org.primelab.fluid;
 
 import java.util.List;
 import org.primelab.analytical.fct.IdealFct;
+import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.random.Seeds;
+import org.primelab.core.scenario.Scenario;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Workload;
 
 /**
  * The flow-level (fluid) simulator (docs/design.md, "The fluid simulator"): the packet simulator's system —
@@ -114,18 +117,45 @@ public final class FluidSimulator {
      *        ({@code org.primelab.analytical.fct.IdealMaxFct#of}), as for the packet simulator
      */
     public FluidSimulator(FluidConfig config, List<Flow> flows, long idealMaxFctPs) {
+        this(config.withWorkload(Workload.of(flows)), idealMaxFctPs);
+    }
+
+    /** Prepares a run of {@code workload} under {@code config} (see {@link #FluidSimulator(FluidConfig, long)}). */
+    public FluidSimulator(FluidConfig config, Workload workload, long idealMaxFctPs) {
+        this(config.withWorkload(workload), idealMaxFctPs);
+    }
+
+    /**
+     * Prepares a run of the workload of {@code config}'s scenario.
+     *
+     * @param idealMaxFctPs the Ratio's denominator, computed once by the caller
+     *        ({@code org.primelab.analytical.fct.IdealMaxFct#of}), as for the packet simulator
+     */
+    public FluidSimulator(FluidConfig config, long idealMaxFctPs) {
         if (idealMaxFctPs <= 0) {
             throw new IllegalArgumentException("ideal: must be > 0 ps, got " + idealMaxFctPs);
         }
+        checkSupported(config.scenario());
+        Workload workload = config.scenario().requireWorkload();
         this.config = config;
         this.idealMaxFctPs = idealMaxFctPs;
         // AR has no fractional split (AdaptiveSplit picks per quantum in both modes): always quanta.
         if (config.split() == SplitMode.PACKET || config.scheme().forwarding() == Forwarding.ADAPTIVE) {
-            quantum = new QuantumEngine(config, flows);
+            quantum = new QuantumEngine(config, workload);
             fine = null;
         } else {
             quantum = null;
-            fine = new FineStepEngine(config, flows);
+            fine = new FineStepEngine(config, workload);
+        }
+    }
+
+    /**
+     * Refuses, before any work, a scenario the fluid model cannot run yet: NSCC (its fluid form,
+     * {@link FluidNscc}, is not wired into the engines). One line naming the option.
+     */
+    public static void checkSupported(Scenario scenario) {
+        if (scenario.cc() == CcKind.NSCC) {
+            throw new IllegalArgumentException("cc: nscc is not in the fluid model yet");
         }
     }
 

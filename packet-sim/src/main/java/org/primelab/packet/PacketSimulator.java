@@ -3,6 +3,7 @@ package org.primelab.packet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.primelab.core.cc.NsccParameters;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
@@ -14,6 +15,7 @@ import org.primelab.core.topology.EvLayout;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.HostFlows;
 import org.primelab.core.workload.TriggerRuntime;
 import org.primelab.core.workload.Workload;
 import org.primelab.packet.engine.EventQueue;
@@ -28,6 +30,7 @@ import org.primelab.packet.transport.Dctcp;
 import org.primelab.packet.transport.FixedWindow;
 import org.primelab.packet.transport.FlowReceiver;
 import org.primelab.packet.transport.FlowSender;
+import org.primelab.packet.transport.Nscc;
 
 /**
  * The packet-level discrete-event simulator (docs/design.md, "The packet simulator"; the paper's
@@ -98,6 +101,7 @@ public final class PacketSimulator {
     private final int[] ackScratch;
     private final long rtoPs;
     private final long idealMaxFctPs;
+    private final NsccParameters nsccParameters;
     private int completed;
 
     /**
@@ -107,24 +111,31 @@ public final class PacketSimulator {
      *        ({@code org.primelab.analytical.fct.IdealMaxFct#of}); carried into the result unchanged
      */
     public PacketSimulator(SimConfig config, List<Flow> flows, long idealMaxFctPs) {
-        this(config, Workload.of(flows), idealMaxFctPs);
+        this(config.withWorkload(Workload.of(flows)), idealMaxFctPs);
+    }
+
+    /** Prepares a run of {@code workload} under {@code config} (see {@link #PacketSimulator(SimConfig, long)}). */
+    public PacketSimulator(SimConfig config, Workload workload, long idealMaxFctPs) {
+        this(config.withWorkload(workload), idealMaxFctPs);
     }
 
     /**
-     * Prepares a run of {@code workload}: its timed flows start at their times, the others when
-     * {@link TriggerRuntime} says so (a flow's send-done moment is when its sender has every byte
-     * acknowledged, its receive-done moment when its receiver has every byte; a flow started by either
-     * starts at that instant).
+     * Prepares a run of the workload of {@code config}'s scenario: its timed flows start at their times,
+     * the others when {@link TriggerRuntime} says so (a flow's send-done moment is when its sender has
+     * every byte acknowledged, its receive-done moment when its receiver has every byte; a flow started by
+     * either starts at that instant).
      *
      * @param idealMaxFctPs the Ratio's denominator, computed once by the caller
      *        ({@code org.primelab.analytical.fct.IdealMaxFct#of}); carried into the result unchanged
      */
-    public PacketSimulator(SimConfig config, Workload workload, long idealMaxFctPs) {
+    public PacketSimulator(SimConfig config, long idealMaxFctPs) {
+        Workload workload = config.scenario().requireWorkload();
         if (idealMaxFctPs <= 0) {
             throw new IllegalArgumentException("ideal: must be > 0 ps, got " + idealMaxFctPs);
         }
         this.config = config;
         this.tree = config.tree();
+        this.nsccParameters = config.cc() == org.primelab.core.cc.CcKind.NSCC ? NsccParameters.of(config.fabric()) : null;
         this.flows = workload.flows();
         this.triggers = new TriggerRuntime(workload);
         this.triggered = new int[triggers.maxStartedPerActivation()];
@@ -163,13 +174,9 @@ public final class PacketSimulator {
         started = new boolean[n];
         flowClass = pinnedToEcmp(n, config.ecmpFraction(), config.seed());
         flowForwarding = new Forwarding[n];
-        int[] perHost = new int[tree.hosts()];
         sendDone = new boolean[n];
         for (int i = 0; i < n; i++) {
             Flow f = flows.get(i);
-            if (f.src() >= tree.hosts() || f.dst() >= tree.hosts()) {
-                throw new IllegalArgumentException("traffic: flow " + i + " uses a host outside [0, " + (tree.hosts() - 1) + "]");
-            }
             flowSrc[i] = f.src();
             flowDst[i] = f.dst();
             LoadBalancingScheme own = flowClass[i] == ECMP_CLASS ? LoadBalancingScheme.ECMP : scheme;
@@ -177,16 +184,8 @@ public final class PacketSimulator {
             senders[i] = new FlowSender(i, f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
                     own.newGenerator(layout, entropy, config.seed(), f.src(), i), newCc());
             receivers[i] = new FlowReceiver(senders[i].packets(), config.ackEvery(), config.ackOnMark());
-            perHost[f.src()]++;
         }
-        hostFlows = new int[tree.hosts()][];
-        for (int h = 0; h < tree.hosts(); h++) {
-            hostFlows[h] = new int[perHost[h]];
-            perHost[h] = 0;
-        }
-        for (int i = 0; i < n; i++) {
-            hostFlows[flowSrc[i]][perHost[flowSrc[i]]++] = i;
-        }
+        hostFlows = HostFlows.of(tree, flows);
         hostCursor = new int[tree.hosts()];
         flowUplinkCounts = new int[n * torUplinks];
         this.idealMaxFctPs = idealMaxFctPs;
@@ -226,6 +225,7 @@ public final class PacketSimulator {
             case FIXED -> new FixedWindow(window);
             case DCTCP -> new Dctcp(window, (long) config.ackEvery() * config.mtuBytes(),
                     window + window / 2, config.mtuBytes(), config.dctcpInitialAlpha());
+            case NSCC -> Nscc.atMaxWindow(nsccParameters, config.baseRttPs(), config.linkRateBps());
         };
     }
 
@@ -450,7 +450,7 @@ public final class PacketSimulator {
                 for (int i = 0; i < c; i++) {
                     ackScratch[i] = pool.acked(pkt, i);
                 }
-                senders[flow].onAck(ackScratch, c, pool.ev(pkt), pool.ecn(pkt), now);
+                senders[flow].onAck(ackScratch, c, pool.seq(pkt), pool.ev(pkt), pool.ecn(pkt), now);
                 if (!sendDone[flow] && senders[flow].finished()) {
                     sendDone[flow] = true;
                     startTriggered(triggers.onSendDone(flow, triggered), now);

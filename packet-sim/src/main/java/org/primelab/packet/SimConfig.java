@@ -1,45 +1,35 @@
 package org.primelab.packet;
 
+import java.util.List;
+import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.EntropyConfig;
-import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.fabric.FabricParameters;
+import org.primelab.core.scenario.Scenario;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
+import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Workload;
 import org.primelab.packet.net.Scheduling;
 
 /**
- * Every parameter of a packet-level run, with the paper's defaults (§"Evaluation", "Setup" and
- * "Traffic"; docs/design.md, "The packet simulator"). Built with {@link #builder(FatTree)}; derived values
- * (base RTT, BDP, ECN thresholds, trimming limit, window) are computed here once so that every
- * component reads the same numbers.
+ * A packet-level run: the {@link Scenario} (fabric, faults, workload, scheme, congestion control, seed,
+ * with the paper's defaults; §"Evaluation", "Setup" and "Traffic") plus the knobs only the packet
+ * simulator has. Built with {@link #builder(FatTree)}. The accessors of the scenario's fields are
+ * repeated here for the simulator's components; derived values (base RTT, BDP, ECN thresholds, trimming
+ * limit, window) come from the scenario's one {@link FabricParameters}.
  *
- * @param tree the fabric
- * @param faults failed and degraded links
- * @param linkRateBps rate of every link that is not degraded
- * @param propagationPs propagation delay of every link
- * @param mtuBytes packet size on the wire, headers included
- * @param headerBytes header size: of an ACK, a NACK, a trimmed packet and the header part of data
- * @param scheme the load balancer
- * @param entropy the schemes' parameters (null: {@link EntropyConfig#defaults} for this fabric)
- * @param cc congestion control
- * @param dctcpInitialAlpha DCTCP's starting {@code alpha} ({@link org.primelab.packet.transport.Dctcp})
- * @param ackEvery data packets per coalesced ACK
+ * @param scenario the experiment both simulators share
  * @param ackOnMark ACK at once when a data packet arrives ECN-marked (htsim's behaviour)
- * @param kMinBdp RED {@code K_min} as a fraction of the BDP
- * @param kMaxBdp RED {@code K_max} as a fraction of the BDP
- * @param trimBdp data-queue limit (trimming threshold) as a fraction of the BDP
  * @param rtoPs retransmission timeout (0: {@link #DEFAULT_RTO_RTTS} base RTTs)
  * @param detectPs failure detection delay: a failed link keeps receiving (and losing) packets for this
  *        long before switches route around it
  * @param ecmpFraction fraction of flows pinned to ECMP in their own traffic class (mixed traffic)
  * @param scheduling how egress ports share the wire between the sprayed and the ECMP class
- * @param seed the master seed
  */
-public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long propagationPs, int mtuBytes,
-                        int headerBytes, LoadBalancingScheme scheme, EntropyConfig entropy, CcKind cc,
-                        double dctcpInitialAlpha, int ackEvery, boolean ackOnMark, double kMinBdp, double kMaxBdp, double trimBdp,
-                        long rtoPs, long detectPs, double ecmpFraction, Scheduling scheduling, long seed) {
+public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long detectPs, double ecmpFraction,
+                        Scheduling scheduling) {
 
     /** Paper default, see {@link FabricParameters#DEFAULT_RATE_BPS}. */
     public static final long DEFAULT_RATE_BPS = FabricParameters.DEFAULT_RATE_BPS;
@@ -64,22 +54,8 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
 
     /** Validates ranges; messages name the command-line option. */
     public SimConfig {
-        if (tree == null) {
-            throw new IllegalArgumentException("tree: required");
-        }
-        if (faults == null) {
-            faults = Faults.none(tree);
-        }
-        new FabricParameters(tree, linkRateBps, propagationPs, mtuBytes, headerBytes, ackEvery, kMinBdp, kMaxBdp,
-                trimBdp);   // validates the shared parameters
-        if (scheme == null) {
-            throw new IllegalArgumentException("lb: required; accepted: " + LoadBalancingScheme.names());
-        }
-        if (cc == null) {
-            throw new IllegalArgumentException("cc: required; accepted: " + CcKind.names());
-        }
-        if (!(dctcpInitialAlpha >= 0 && dctcpInitialAlpha <= 1)) {
-            throw new IllegalArgumentException("dctcp-alpha0: must be in [0, 1], got " + dctcpInitialAlpha);
+        if (scenario == null) {
+            throw new IllegalArgumentException("scenario: required");
         }
         if (rtoPs < 0) {
             throw new IllegalArgumentException("rto: must be >= 0 ps, got " + rtoPs);
@@ -93,9 +69,6 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
         if (scheduling == null) {
             scheduling = Scheduling.STRICT_PRIORITY;
         }
-        if (!faults.isEmpty() && faults.tree() != tree) {
-            throw new IllegalArgumentException("faults: specified on another tree");
-        }
     }
 
     /** A builder with the paper's defaults on {@code tree}. */
@@ -103,15 +76,79 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
         return new Builder(tree);
     }
 
-    /** The link and switch parameters this run shares with the fluid model. */
+    /** The link and switch parameters this run shares with the fluid model (built once, in the scenario). */
     public FabricParameters fabric() {
-        return new FabricParameters(tree, linkRateBps, propagationPs, mtuBytes, headerBytes, ackEvery, kMinBdp,
-                kMaxBdp, trimBdp);
+        return scenario.fabric();
+    }
+
+    public FatTree tree() {
+        return scenario.tree();
+    }
+
+    public Faults faults() {
+        return scenario.faults();
+    }
+
+    /** The workload's flows (the configuration must carry a workload, {@link #withWorkload}). */
+    public List<Flow> flows() {
+        return scenario.flows();
+    }
+
+    public long linkRateBps() {
+        return scenario.fabric().linkRateBps();
+    }
+
+    public long propagationPs() {
+        return scenario.fabric().propagationPs();
+    }
+
+    public int mtuBytes() {
+        return scenario.fabric().mtuBytes();
+    }
+
+    public int headerBytes() {
+        return scenario.fabric().headerBytes();
+    }
+
+    public int ackEvery() {
+        return scenario.fabric().ackEvery();
+    }
+
+    public double kMinBdp() {
+        return scenario.fabric().kMinBdp();
+    }
+
+    public double kMaxBdp() {
+        return scenario.fabric().kMaxBdp();
+    }
+
+    public double trimBdp() {
+        return scenario.fabric().trimBdp();
+    }
+
+    public LoadBalancingScheme scheme() {
+        return scenario.scheme();
+    }
+
+    public EntropyConfig entropy() {
+        return scenario.entropy();
+    }
+
+    public CcKind cc() {
+        return scenario.cc();
+    }
+
+    public double dctcpInitialAlpha() {
+        return scenario.dctcpInitialAlpha();
+    }
+
+    public long seed() {
+        return scenario.seed();
     }
 
     /** Links on the longest host-to-host path (2-tier: 4, 3-tier: 6). */
     public int longestPathLinks() {
-        return tree.longestPathLinks();
+        return tree().longestPathLinks();
     }
 
     /** See {@link FabricParameters#baseRttPs()}. */
@@ -159,95 +196,94 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
 
     /** The schemes' parameters in force. */
     public EntropyConfig effectiveEntropy() {
-        return entropy != null ? entropy : EntropyConfig.defaults(baseRttPs(), bdpPackets());
+        return scenario.effectiveEntropy();
+    }
+
+    /** The same configuration with another scenario. */
+    public SimConfig withScenario(Scenario s) {
+        return new SimConfig(s, ackOnMark, rtoPs, detectPs, ecmpFraction, scheduling);
     }
 
     /** The same configuration with another scheme. */
     public SimConfig withScheme(LoadBalancingScheme s) {
-        return new SimConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, s, entropy, cc,
-                dctcpInitialAlpha, ackEvery, ackOnMark, kMinBdp, kMaxBdp, trimBdp, rtoPs, detectPs, ecmpFraction, scheduling, seed);
+        return withScenario(scenario.withScheme(s));
     }
 
     /** The same configuration with another seed. */
     public SimConfig withSeed(long s) {
-        return new SimConfig(tree, faults, linkRateBps, propagationPs, mtuBytes, headerBytes, scheme, entropy, cc,
-                dctcpInitialAlpha, ackEvery, ackOnMark, kMinBdp, kMaxBdp, trimBdp, rtoPs, detectPs, ecmpFraction, scheduling, s);
+        return withScenario(scenario.withSeed(s));
     }
 
-    /** Fluent builder holding the paper's defaults. */
+    /** The same configuration with another workload. */
+    public SimConfig withWorkload(Workload w) {
+        return withScenario(scenario.withWorkload(w));
+    }
+
+    /** Fluent builder holding the paper's defaults: the scenario's ({@link Scenario#builder}) and this record's. */
     public static final class Builder {
-        private final FatTree tree;
-        private Faults faults;
-        private long rate = DEFAULT_RATE_BPS;
-        private long delay = DEFAULT_PROPAGATION_PS;
-        private int mtu = DEFAULT_MTU_BYTES;
-        private int header = DEFAULT_HEADER_BYTES;
-        private LoadBalancingScheme scheme = LoadBalancingScheme.PRIME;
-        private EntropyConfig entropy;
-        private CcKind cc = CcKind.DCTCP;
-        private double alpha0 = org.primelab.packet.transport.Dctcp.DEFAULT_INITIAL_ALPHA;
-        private int ackEvery = DEFAULT_ACK_EVERY;
+        private final Scenario.Builder scenario;
         private boolean ackOnMark;
-        private double kMin = DEFAULT_KMIN_BDP;
-        private double kMax = DEFAULT_KMAX_BDP;
-        private double trim = DEFAULT_TRIM_BDP;
         private long rto;
         private long detect = DEFAULT_DETECT_PS;
         private double ecmpFraction;
         private Scheduling scheduling = Scheduling.STRICT_PRIORITY;
-        private long seed = 1;
 
         private Builder(FatTree tree) {
-            this.tree = tree;
+            this.scenario = Scenario.builder(tree);
         }
 
         public Builder faults(Faults f) {
-            this.faults = f;
+            scenario.faults(f);
+            return this;
+        }
+
+        public Builder workload(Workload w) {
+            scenario.workload(w);
             return this;
         }
 
         public Builder rate(long bps) {
-            this.rate = bps;
+            scenario.rate(bps);
             return this;
         }
 
         public Builder delay(long ps) {
-            this.delay = ps;
+            scenario.delay(ps);
             return this;
         }
 
         public Builder mtu(int bytes) {
-            this.mtu = bytes;
+            scenario.mtu(bytes);
             return this;
         }
 
         public Builder header(int bytes) {
-            this.header = bytes;
+            scenario.header(bytes);
             return this;
         }
 
         public Builder scheme(LoadBalancingScheme s) {
-            this.scheme = s;
+            scenario.scheme(s);
             return this;
         }
 
         public Builder entropy(EntropyConfig e) {
-            this.entropy = e;
+            scenario.entropy(e);
             return this;
         }
 
         public Builder cc(CcKind c) {
-            this.cc = c;
+            scenario.cc(c);
             return this;
         }
 
         public Builder dctcpInitialAlpha(double a) {
-            this.alpha0 = a;
+            scenario.dctcpInitialAlpha(a);
             return this;
         }
 
         public Builder ackEvery(int n) {
-            this.ackEvery = n;
+            scenario.ackEvery(n);
             return this;
         }
 
@@ -257,13 +293,12 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
         }
 
         public Builder ecnThresholds(double kMinFraction, double kMaxFraction) {
-            this.kMin = kMinFraction;
-            this.kMax = kMaxFraction;
+            scenario.ecnThresholds(kMinFraction, kMaxFraction);
             return this;
         }
 
         public Builder trim(double bdpFraction) {
-            this.trim = bdpFraction;
+            scenario.trim(bdpFraction);
             return this;
         }
 
@@ -288,14 +323,13 @@ public record SimConfig(FatTree tree, Faults faults, long linkRateBps, long prop
         }
 
         public Builder seed(long s) {
-            this.seed = s;
+            scenario.seed(s);
             return this;
         }
 
         /** Validates and builds. */
         public SimConfig build() {
-            return new SimConfig(tree, faults, rate, delay, mtu, header, scheme, entropy, cc, alpha0, ackEvery, ackOnMark, kMin,
-                    kMax, trim, rto, detect, ecmpFraction, scheduling, seed);
+            return new SimConfig(scenario.build(), ackOnMark, rto, detect, ecmpFraction, scheduling);
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.primelab.packet;
 
+import org.primelab.core.cc.CcKind;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

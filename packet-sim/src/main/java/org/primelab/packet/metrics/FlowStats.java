@@ -21,9 +21,6 @@ package org.primelab.packet.metrics;
  */
 public record FlowStats(int id, int src, int dst, long sizeBytes, long startPs, long endPs, int packets,
                         long deliveredBytes, long duplicates, long retransmissions, long nacks, long timeouts,
-                        long ecnEchoes, int pathLinks, int trafficClass) {
-    /** Flow completion time: first packet sent to last byte received (§"Evaluation", "Metrics"). */
-    public long fctPs() {
-        return endPs - startPs;
-    }
+                        long ecnEchoes, int pathLinks, int trafficClass)
+        implements org.primelab.core.metrics.FlowOutcome {
 }

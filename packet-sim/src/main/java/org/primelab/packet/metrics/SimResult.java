@@ -3,15 +3,16 @@ package org.primelab.packet.metrics;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.primelab.core.metrics.FctStatistics;
+import org.primelab.core.metrics.RunResult;
 import org.primelab.core.metrics.RunSummary;
+import org.primelab.core.scenario.Scenario;
 import org.primelab.core.units.Units;
 import org.primelab.packet.SimConfig;
 
 /**
- * The outcome of one packet-level run: per-flow and per-queue statistics, the per-uplink packet counts
- * the balance theorems speak of, and the summary metrics of the paper (§"Evaluation", "Metrics": max
- * FCT, Ratio = max FCT / ideal max FCT, queue depth).
+ * The outcome of one packet-level run: the {@link RunResult} both simulators report (per-flow outcomes,
+ * FCT statistics, Ratio, CCT, summary) plus the packet simulator's own measurements: per-queue
+ * statistics, the per-uplink packet counts the balance theorems speak of, events and peak packets.
  *
  * @param config the run's configuration
  * @param flows per-flow outcomes, in flow-id order
@@ -25,45 +26,13 @@ import org.primelab.packet.SimConfig;
  * @param peakPackets most packets alive at once
  */
 public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats> queues, int[] flowUplinkCounts,
-                        long idealMaxFctPs, long endPs, long events, long wallNanos, int peakPackets) {
+                        long idealMaxFctPs, long endPs, long events, long wallNanos, int peakPackets)
+        implements RunResult {
 
-    /** Largest FCT. */
-    public long maxFctPs() {
-        return fctStatistics().maxPs();
-    }
-
-    /** Mean FCT. */
-    public double meanFctPs() {
-        return fctStatistics().meanPs();
-    }
-
-    /** 99th percentile FCT (nearest rank). */
-    public long p99FctPs() {
-        return fctStatistics().p99Ps();
-    }
-
-    /** Max, mean and p99 FCT of all flows. */
-    public FctStatistics fctStatistics() {
-        return FctStatistics.of(flows.stream().mapToLong(FlowStats::fctPs).toArray());
-    }
-
-    /**
-     * Collective completion time: the last flow's completion minus the first flow's start (its first
-     * packet), the time a collective of dependent flows takes as a whole.
-     */
-    public long collectiveCompletionPs() {
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        for (FlowStats f : flows) {
-            first = Math.min(first, f.startPs());
-            last = Math.max(last, f.endPs());
-        }
-        return last - first;
-    }
-
-    /** The paper's Ratio: max FCT over ideal max FCT. */
-    public double ratio() {
-        return maxFctPs() / (double) idealMaxFctPs;
+    /** The scenario that ran. */
+    @Override
+    public Scenario scenario() {
+        return config.scenario();
     }
 
     /** Largest data-queue depth over all switch queues, packets. */
@@ -123,6 +92,7 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
     }
 
     /** Wall-clock seconds. */
+    @Override
     public double wallSeconds() {
         return wallNanos / 1e9;
     }
@@ -139,6 +109,7 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
      * {@code sprayed_flows, sprayed_max_fct_us, sprayed_mean_fct_us, ecmp_flows, ecmp_max_fct_us,
      * ecmp_mean_fct_us}.
      */
+    @Override
     public Map<String, Object> summary() {
         Map<String, Object> m = new RunSummary(config.scheme().cliName(), config.tree(), config.linkRateBps(),
                 flows.isEmpty() ? 0 : flows.get(0).sizeBytes(), flows.size(), fctStatistics(), idealMaxFctPs,

@@ -13,6 +13,14 @@ public interface CongestionControl {
     /** Passed as the RTT sample when the sender has none (e.g. the packet was retransmitted: ambiguous). */
     long NO_RTT_SAMPLE = -1;
 
+    /**
+     * Whether this control reads RTT samples ({@link #onAckSample}, {@link #onNackSample}); the sender
+     * keeps per-packet send times only for the controls that do.
+     */
+    default boolean usesRttSamples() {
+        return false;
+    }
+
     /** Current window in bytes. */
     long windowBytes();
 

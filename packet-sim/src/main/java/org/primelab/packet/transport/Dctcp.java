@@ -25,7 +25,7 @@ public final class Dctcp implements CongestionControl {
      * MSS per RTT to recover from it, dominates the FCT and hides the load balancer, which is what the
      * paper measures. Configurable ({@code --dctcp-alpha0}).
      */
-    public static final double DEFAULT_INITIAL_ALPHA = 0.0;
+    public static final double DEFAULT_INITIAL_ALPHA = org.primelab.core.scenario.Scenario.DEFAULT_DCTCP_INITIAL_ALPHA;
 
     private final long mss;
     private final double minWindow;

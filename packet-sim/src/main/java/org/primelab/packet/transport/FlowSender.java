@@ -11,7 +11,13 @@ import org.primelab.packet.net.PacketPool;
  * <p>Retransmissions go before new data. A NACK moves its packet from in flight to the retransmission
  * queue; a timeout moves every in-flight packet there. ACKs are selective: each lists the sequence
  * numbers it covers, so a packet is never retransmitted after its ACK arrived. The sender holds no
- * packet objects: the simulator turns {@link #nextSequence} into a packet.
+ * packet objects: {@link #sendNext} turns the next sequence number into a packet of the pool.
+ *
+ * <p>For a control that reads delay ({@link CongestionControl#usesRttSamples()}, NSCC) the sender keeps
+ * each packet's last send time and hands the control, per ACK, the round trip of the packet that
+ * triggered it (the one whose EV and mark the ACK echoes) and, per NACK, that of the trimmed packet; a
+ * packet sent more than once gives no sample ({@link CongestionControl#NO_RTT_SAMPLE}): which copy was
+ * acknowledged is ambiguous.
  */
 public final class FlowSender {
     private static final byte UNSENT = 0;
@@ -28,6 +34,8 @@ public final class FlowSender {
     private final CongestionControl cc;
     private final byte[] state;
     private final int[] rtx;
+    /** Per packet, when it was last sent, or {@link CongestionControl#NO_RTT_SAMPLE} once resent; null if unused. */
+    private final long[] sendPs;
     private int rtxHead;
     private int rtxCount;
     private int nextNew;
@@ -63,6 +71,7 @@ public final class FlowSender {
         this.cc = cc;
         this.state = new byte[packets];
         this.rtx = new int[packets];
+        this.sendPs = cc.usesRttSamples() ? new long[packets] : null;
     }
 
     /** Flow id. */
@@ -123,8 +132,14 @@ public final class FlowSender {
             rtxHead = rtxHead + 1 == rtx.length ? 0 : rtxHead + 1;
             rtxCount--;
             retransmissions++;
+            if (sendPs != null) {
+                sendPs[s] = CongestionControl.NO_RTT_SAMPLE;
+            }
         } else {
             nextNew++;
+            if (sendPs != null) {
+                sendPs[s] = nowPs;
+            }
         }
         state[s] = IN_FLIGHT;
         inFlightBytes += wireBytes(s);
@@ -137,6 +152,14 @@ public final class FlowSender {
 
     /** An ACK for {@code count} sequence numbers ({@code seqs[0..count)}) echoing {@code ev}, {@code marked}. */
     public void onAck(int[] seqs, int count, int ev, boolean marked, long nowPs) {
+        onAck(seqs, count, -1, ev, marked, nowPs);
+    }
+
+    /**
+     * As {@link #onAck(int[], int, int, boolean, long)}, where {@code triggerSeq} is the packet whose arrival
+     * sent the ACK (its round trip is the control's RTT sample; -1: none).
+     */
+    public void onAck(int[] seqs, int count, int triggerSeq, int ev, boolean marked, long nowPs) {
         long newly = 0;
         for (int i = 0; i < count; i++) {
             int s = seqs[i];
@@ -156,7 +179,11 @@ public final class FlowSender {
         }
         lastProgressPs = nowPs;
         entropy.onAck(ev, marked, nowPs);
-        cc.onAck(newly, marked, nowPs);
+        if (sendPs != null) {
+            cc.onAckSample(newly, marked, rttSample(triggerSeq, nowPs), inFlightBytes, nowPs);
+        } else {
+            cc.onAck(newly, marked, nowPs);
+        }
     }
 
     /** A NACK for trimmed packet {@code seq} that carried {@code ev}. */
@@ -168,7 +195,19 @@ public final class FlowSender {
         }
         lastProgressPs = nowPs;
         entropy.onNack(ev, nowPs);
-        cc.onNack(wireBytes(seq), nowPs);
+        if (sendPs != null) {
+            cc.onNackSample(wireBytes(seq), rttSample(seq, nowPs), inFlightBytes, nowPs);
+        } else {
+            cc.onNack(wireBytes(seq), nowPs);
+        }
+    }
+
+    /** The round trip of packet {@code seq} ending now, or {@link CongestionControl#NO_RTT_SAMPLE}. */
+    private long rttSample(int seq, long nowPs) {
+        if (seq < 0 || sendPs[seq] == CongestionControl.NO_RTT_SAMPLE) {
+            return CongestionControl.NO_RTT_SAMPLE;
+        }
+        return nowPs - sendPs[seq];
     }
 
     /**

@@ -160,6 +160,11 @@ public final class Nscc implements CongestionControl {
 
     /** Without an RTT sample or an in-flight count: the average delay stands in, the window for in-flight. */
     @Override
+    public boolean usesRttSamples() {
+        return true;
+    }
+
+    @Override
     public void onAck(long ackedBytes, boolean marked, long nowPs) {
         onAckSample(ackedBytes, marked, NO_RTT_SAMPLE, (long) window, nowPs);
     }
