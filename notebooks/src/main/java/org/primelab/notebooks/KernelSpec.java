@@ -1,11 +1,13 @@
 package org.primelab.notebooks;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.primelab.notebooks.kernel.KernelLauncher;
 
 /**
  * The Jupyter kernel spec ({@code kernel.json}) that runs the notebooks: the Java kernel jar the build
@@ -16,19 +18,25 @@ import java.util.TreeMap;
  * spec: {@code RJK_CLASSPATH} holds class path entries separated by {@code ;} (globs allowed, e.g.
  * {@code lib/*.jar}), {@code RJK_TIMEOUT_MILLIS} a per-cell time limit ({@code -1}: none),
  * {@code RJK_COMPILER_OPTIONS} extra JShell compiler options and {@code RJK_INIT_SCRIPT} a script run at
- * start (none). The kernel JVM is headless, so charts render without a display.
+ * start (none). The kernel JVM is headless, so charts render without a display. It starts through
+ * {@link org.primelab.notebooks.kernel.KernelLauncher}, which avoids a start-up race of the kernel; the
+ * launcher sits in a jar of its own so that the notebook classes are loaded only through
+ * {@code RJK_CLASSPATH}, together with their dependencies.
  *
  * @param java the {@code java} launcher that runs the kernel
  * @param kernelJar the kernel's self-contained jar
+ * @param launcherJar the jar holding only {@link org.primelab.notebooks.kernel.KernelLauncher}
  * @param classpath the notebooks' class path entries (directories, jars or globs)
  */
-public record KernelSpec(Path java, Path kernelJar, List<String> classpath) {
+public record KernelSpec(Path java, Path kernelJar, Path launcherJar, List<String> classpath) {
     /** The kernel's name; every notebook's metadata names it. */
     public static final String NAME = "prime-lab-java";
     /** What Jupyter's kernel menu shows. */
     public static final String DISPLAY_NAME = "Java (PRIME lab)";
     /** Where the build puts the kernel jar, relative to {@code notebooks/target}. */
     public static final String KERNEL_JAR = "kernel/rapaio-jupyter-kernel.jar";
+    /** How the name of the launcher's jar, in the kernel jar's folder, ends. */
+    public static final String LAUNCHER_JAR_SUFFIX = "-kernel-launcher.jar";
     /** Where the build puts the project's jars and dependencies, relative to {@code notebooks/target}. */
     public static final String LIB_DIR = "notebook-lib";
 
@@ -63,7 +71,19 @@ public record KernelSpec(Path java, Path kernelJar, List<String> classpath) {
                         + "mvn -B -DskipTests package");
             }
         }
-        return new KernelSpec(currentJava(), jar, List.of(classes.toString(), lib.resolve("*.jar").toString()));
+        return new KernelSpec(currentJava(), jar, launcherJar(jar.getParent()),
+                List.of(classes.toString(), lib.resolve("*.jar").toString()));
+    }
+
+    /** The launcher's jar in {@code kernelDir} (the build names it after the module's version). */
+    public static Path launcherJar(Path kernelDir) {
+        try (var files = Files.list(kernelDir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(LAUNCHER_JAR_SUFFIX)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("notebooks: no *" + LAUNCHER_JAR_SUFFIX + " in "
+                            + kernelDir + "; build first with mvn -B -DskipTests package"));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("notebooks: cannot list " + kernelDir + ": " + e.getMessage());
+        }
     }
 
     /** The {@code java} launcher of the running JVM. */
@@ -83,7 +103,8 @@ public record KernelSpec(Path java, Path kernelJar, List<String> classpath) {
 
     /** The command Jupyter runs, {@code {connection_file}} standing for the file it passes. */
     public List<String> argv() {
-        return List.of(java.toString(), "-Djava.awt.headless=true", "-jar", kernelJar.toString(), "{connection_file}");
+        return List.of(java.toString(), "-Djava.awt.headless=true", "-cp",
+                kernelJar + File.pathSeparator + launcherJar, KernelLauncher.class.getName(), "{connection_file}");
     }
 
     /** The {@code kernel.json} text. */

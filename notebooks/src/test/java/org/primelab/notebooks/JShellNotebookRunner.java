@@ -102,10 +102,11 @@ final class JShellNotebookRunner {
                 if (!info.completeness().isComplete()) {
                     return where + ": incomplete source: " + rest.strip();
                 }
-                for (SnippetEvent e : shell.eval(info.source())) {
-                    if (timedOut.get()) {
-                        return where + ": stopped after the time limit of " + limit.toSeconds() + " s";
-                    }
+                List<SnippetEvent> events = shell.eval(info.source());
+                if (timedOut.get()) {
+                    return where + ": stopped after the time limit of " + limit.toSeconds() + " s";
+                }
+                for (SnippetEvent e : events) {
                     String problem = problem(shell, e);
                     if (problem != null) {
                         return where + ": " + problem + "\n  in: " + info.source().strip();

@@ -37,7 +37,8 @@ class NotebooksRunInJupyterTest {
         }
         Path kernelJar = target.resolve(KernelSpec.KERNEL_JAR);
         assertTrue(Files.isRegularFile(kernelJar), "the build copies the kernel to " + kernelJar);
-        new KernelSpec(KernelSpec.currentJava(), kernelJar, NotebooksRunInJShellTest.testClasspath())
+        new KernelSpec(KernelSpec.currentJava(), kernelJar, KernelSpec.launcherJar(kernelJar.getParent()),
+                NotebooksRunInJShellTest.testClasspath())
                 .writeTo(kernelsHome.resolve("kernels"));
         return NotebookFile.all(Path.of("")).stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
             long start = System.nanoTime();
