@@ -68,6 +68,7 @@ public record Jupyter(String command, Map<String, String> environment) {
                 "--ExecutePreprocessor.kernel_name=" + KernelSpec.NAME,
                 "--ExecutePreprocessor.timeout=" + CELL_TIMEOUT_SECONDS,
                 "--ExecutePreprocessor.startup_timeout=" + STARTUP_TIMEOUT_SECONDS,
+                "--ExecutePreprocessor.record_timing=False",
                 "--output-dir", outDir.toString(), "--output", notebook.getFileName().toString(),
                 notebook.toString()));
     }
