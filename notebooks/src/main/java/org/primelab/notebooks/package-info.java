@@ -1,6 +1,8 @@
 /**
- * Reserved for Jupyter notebooks (Java kernel) that reproduce the paper's figures and serve as worked
- * what-if studies, with the small helpers they share. Status: no notebook is written yet; the module
- * holds only its build file.
+ * Support for the Jupyter notebooks in {@code notebooks/*.ipynb}: how big a notebook's computations are
+ * ({@link org.primelab.notebooks.NotebookScale}), inline plots that work under the Java kernel and in
+ * plain JShell ({@link org.primelab.notebooks.Plots}), the kernel's spec
+ * ({@link org.primelab.notebooks.KernelSpec}), and {@code prime notebooks}, which executes every notebook
+ * headless with {@code jupyter nbconvert} ({@link org.primelab.notebooks.NotebooksCommand}).
  */
 package org.primelab.notebooks;
