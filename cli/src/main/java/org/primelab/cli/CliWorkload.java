@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
-import org.primelab.core.workload.Workload;
 import org.primelab.core.workload.htsim.CmReader;
 import org.primelab.core.workload.htsim.ConnectionMatrix;
 
@@ -31,7 +30,8 @@ record CliWorkload(String name, ConnectionMatrix cm, FatTree tree) {
             String name = file.getFileName() == null ? options.traffic : file.getFileName().toString();
             return new CliWorkload(name, CmReader.read(file, tree), tree);
         }
-        return new CliWorkload(options.traffic, ConnectionMatrix.of(Workload.of(options.flows(tree)), tree.hosts()),
+        // the generator's whole Workload: a collective's triggers must survive (Workload.of(flows) drops them)
+        return new CliWorkload(options.traffic, ConnectionMatrix.of(options.traffic(tree).workload(), tree.hosts()),
                 tree);
     }
 

@@ -135,6 +135,17 @@ class CheckCommandTest {
     }
 
     @Test
+    void aGeneratedCollectiveKeepsItsTriggers(@TempDir Path dir) throws IOException {
+        // ring all-reduce: every step after the first waits on a trigger; results for flow 1 only
+        Path csv = dir.resolve("one.csv");
+        Files.writeString(csv, "flow_id,fct_us\n1,1000\n");
+        EvCommandTest.Run r = EvCommandTest.run("check", "--k", "8", "--no-estimate", "--traffic", "allreduce",
+                "--group", "4", "--results", csv.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("presence"), r.out());
+    }
+
+    @Test
     void csvResultsWithStartEndAndFctPass(@TempDir Path dir) throws IOException {
         StringBuilder startEnd = new StringBuilder("flow_id,start_us,end_us\n");
         StringBuilder fct = new StringBuilder("# htsim's reps run, FCT only\nflow_id,fct_us\n");
