@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.analytical.fct.IdealFctWithFaults;
-import org.primelab.core.random.Seeds;
 import org.primelab.core.resources.ResourceGuard;
+import org.primelab.core.scenario.FaultSpec;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -122,13 +122,6 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
         long delayPs = Units.parseTime("delay", delay);
         Checks.range("header", header, 1, MAX_MTU - 1);
         Checks.range("mtu", mtu, header + 1, MAX_MTU);
-        long failAtPs = Units.parseTime("fail-at", failAt);
-        long degradeToBps = Units.parseRate("degrade-to", degradeTo);
-        if (degradeToBps <= 0 || (degradeFraction != 0 && degradeToBps > rateBps)) {
-            throw new IllegalArgumentException("degrade-to: must be > 0 and at most the link rate " + Units.formatRate(rateBps)
-                    + ", got " + degradeTo);
-        }
-        Checks.range("degrade-fraction", degradeFraction, 0, 1);
         IdealFctWithFaults.Solver which = switch (solver) {
             case "certified" -> IdealFctWithFaults.Solver.CERTIFIED;
             case "lp" -> IdealFctWithFaults.Solver.LP;
@@ -137,39 +130,9 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
         if (!(gap > 0 && gap < 1)) {
             throw new IllegalArgumentException("gap: must be in (0, 1), got " + gap);
         }
-        List<String> failLinks = new ArrayList<>();
-        List<Long> failTimes = new ArrayList<>();
-        boolean timed = failRandom != 0 && failAtPs > 0;
-        for (String f : fail) {
-            int at = f.lastIndexOf('@');
-            long time = 0;
-            if (at >= 0) {
-                if (at == 0 || at == f.length() - 1) {
-                    throw new IllegalArgumentException("fail: expected LINK or LINK@TIME, e.g. leaf0-spine3@20us, got '"
-                            + Units.oneLine(f) + "'");
-                }
-                time = Units.parseTime("fail", f.substring(at + 1));
-            }
-            timed |= time > 0;
-            failLinks.add(at >= 0 ? f.substring(0, at) : f);
-            failTimes.add(time);
-        }
-        List<String> degradeLinks = new ArrayList<>();
-        List<Long> degradeRates = new ArrayList<>();
-        for (String d : degrade) {
-            int eq = d.lastIndexOf('=');
-            if (eq <= 0 || eq == d.length() - 1) {
-                throw new IllegalArgumentException("degrade: expected LINK=RATE, e.g. leaf0-spine3=100G, got '"
-                        + Units.oneLine(d) + "'");
-            }
-            long r = Units.parseRate("degrade", d.substring(eq + 1));
-            if (r <= 0 || r > rateBps) {
-                throw new IllegalArgumentException("degrade: the rate must be > 0 and at most the link rate "
-                        + Units.formatRate(rateBps) + ", got '" + Units.oneLine(d) + "'");
-            }
-            degradeLinks.add(d.substring(0, eq));
-            degradeRates.add(r);
-        }
+        // the faults' values are checked before any tree is built (their link names once it is)
+        FaultSpec faultSpec = new FaultSpec(fail, failRandom, failAt, degrade, degradeFraction, degradeTo);
+        boolean timed = faultSpec.failsDuringRun(rateBps, true);
         if (timed && which == IdealFctWithFaults.Solver.LP) {
             throw new IllegalArgumentException("solver: failures at a time > 0 need the certified solver");
         }
@@ -180,23 +143,7 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
                 ResourceGuard.pathVariables(dims, dims.hosts()));
         Checks.fits(timed ? need.times(2) : need, force);
         FatTree tree = FatTree.builder(tiers, k).build();
-        Faults.Builder fb = Faults.builder(tree);
-        for (int i = 0; i < failLinks.size(); i++) {
-            int j = i;
-            Checks.as("fail", () -> fb.fail(failLinks.get(j), failTimes.get(j)));
-        }
-        if (failRandom != 0) {
-            Checks.as("fail-random", () -> fb.failRandom(failRandom, Seeds.derive(seed, Seeds.FAULTS, 1), failAtPs));
-        }
-        for (int i = 0; i < degradeLinks.size(); i++) {
-            int j = i;
-            Checks.as("degrade", () -> fb.degrade(degradeLinks.get(j), degradeRates.get(j)));
-        }
-        if (degradeFraction != 0) {
-            Checks.as("degrade-fraction", () -> fb.degradeRandomFraction(degradeFraction, degradeToBps,
-                    Seeds.derive(seed, Seeds.FAULTS, 2)));
-        }
-        Faults faults = Checks.as("fail", fb::build);
+        Faults faults = faultSpec.toFaults(tree, rateBps, seed, true);
         List<Flow> flows = Workloads.permutation(tree, size, seed, true);
         IdealFctWithFaults.TimedResult tr = timed
                 ? IdealFctWithFaults.computeTimed(faults, flows, rateBps, mtu, header, delayPs, gap) : null;

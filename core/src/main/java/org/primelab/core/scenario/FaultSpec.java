@@ -1,5 +1,6 @@
 package org.primelab.core.scenario;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.primelab.core.random.Seeds;
@@ -55,6 +56,47 @@ public record FaultSpec(List<String> fail, int failRandom, String failAt, List<S
      * @param bareLinkAllowed whether {@code --fail LINK} without {@code @TIME} means "from time 0"
      */
     public Faults toFaults(FatTree tree, long linkRateBps, long seed, boolean bareLinkAllowed) {
+        Checked checked = check(linkRateBps, bareLinkAllowed);
+        Faults.Builder b = Faults.builder(tree);
+        for (int i = 0; i < fail.size(); i++) {
+            int j = i;
+            named("fail", () -> b.fail(checked.failLinks.get(j), checked.failTimesPs.get(j)));
+        }
+        if (failRandom != 0) {
+            named("fail-random", () -> b.failRandom(failRandom, Seeds.derive(seed, Seeds.FAULTS, 1), checked.failAtPs));
+        }
+        for (int i = 0; i < degrade.size(); i++) {
+            int j = i;
+            named("degrade", () -> b.degrade(checked.degradeLinks.get(j), checked.degradeRatesBps.get(j)));
+        }
+        if (degradeFraction != 0) {
+            named("degrade-fraction", () -> b.degradeRandomFraction(degradeFraction, checked.degradeToBps,
+                    Seeds.derive(seed, Seeds.FAULTS, 2)));
+        }
+        return named("fail", b::build);
+    }
+
+    /**
+     * Checks every value (not the link names, which need the tree) before any tree is built, and tells
+     * whether some link fails after time 0 (a failure during the run, which needs the time-aware ideal).
+     *
+     * @throws IllegalArgumentException one line naming the option, as {@link #toFaults} would
+     */
+    public boolean failsDuringRun(long linkRateBps, boolean bareLinkAllowed) {
+        Checked checked = check(linkRateBps, bareLinkAllowed);
+        boolean during = failRandom != 0 && checked.failAtPs > 0;
+        for (long t : checked.failTimesPs) {
+            during |= t > 0;
+        }
+        return during;
+    }
+
+    /** The parsed values of a spec whose values have all been checked. */
+    private record Checked(long failAtPs, long degradeToBps, List<String> failLinks, List<Long> failTimesPs,
+                           List<String> degradeLinks, List<Long> degradeRatesBps) {
+    }
+
+    private Checked check(long linkRateBps, boolean bareLinkAllowed) {
         long failAtPs = relabel("fail-at", "time", () -> Units.parseTime(failAt));
         if (failAtPs < 0) {
             throw new IllegalArgumentException("fail-at: must be >= 0, got " + failAt);
@@ -69,24 +111,25 @@ public record FaultSpec(List<String> fail, int failRandom, String failAt, List<S
         if (!(degradeFraction >= 0 && degradeFraction <= 1)) {
             throw new IllegalArgumentException("degrade-fraction: must be in [0, 1], got " + degradeFraction);
         }
-        Faults.Builder b = Faults.builder(tree);
+        List<String> failLinks = new ArrayList<>();
+        List<Long> failTimes = new ArrayList<>();
         String failForm = bareLinkAllowed ? "LINK or LINK@TIME" : "LINK@TIME";
         for (String f : fail) {
             int at = f.lastIndexOf('@');
             if (at < 0 && bareLinkAllowed && !f.isBlank()) {
-                b.fail(f.trim(), 0);
+                failLinks.add(f.trim());
+                failTimes.add(0L);
                 continue;
             }
             if (at <= 0 || at == f.length() - 1) {
                 throw new IllegalArgumentException("fail: expected " + failForm + " (e.g. leaf0-spine3@20us), got '"
                         + f + "'");
             }
-            long time = relabel("fail", "time", () -> Units.parseTime(f.substring(at + 1)));
-            b.fail(f.substring(0, at), time);
+            failLinks.add(f.substring(0, at));
+            failTimes.add(relabel("fail", "time", () -> Units.parseTime(f.substring(at + 1))));
         }
-        if (failRandom != 0) {
-            b.failRandom(failRandom, Seeds.derive(seed, Seeds.FAULTS, 1), failAtPs);
-        }
+        List<String> degradeLinks = new ArrayList<>();
+        List<Long> degradeRates = new ArrayList<>();
         for (String d : degrade) {
             int eq = d.lastIndexOf('=');
             if (eq <= 0 || eq == d.length() - 1) {
@@ -97,16 +140,14 @@ public record FaultSpec(List<String> fail, int failRandom, String failAt, List<S
                 throw new IllegalArgumentException("degrade: '" + d + "' is above the link rate "
                         + Units.formatRate(linkRateBps) + "; a degraded link runs at most at the link rate");
             }
-            b.degrade(d.substring(0, eq), r);
+            degradeLinks.add(d.substring(0, eq));
+            degradeRates.add(r);
         }
-        if (degradeFraction != 0) {
-            if (degradeToBps > linkRateBps) {
-                throw new IllegalArgumentException("degrade-to: " + degradeTo + " is above the link rate "
-                        + Units.formatRate(linkRateBps) + "; a degraded link runs at most at the link rate");
-            }
-            b.degradeRandomFraction(degradeFraction, degradeToBps, Seeds.derive(seed, Seeds.FAULTS, 2));
+        if (degradeFraction != 0 && degradeToBps > linkRateBps) {
+            throw new IllegalArgumentException("degrade-to: " + degradeTo + " is above the link rate "
+                    + Units.formatRate(linkRateBps) + "; a degraded link runs at most at the link rate");
         }
-        return b.build();
+        return new Checked(failAtPs, degradeToBps, failLinks, failTimes, degradeLinks, degradeRates);
     }
 
     /** True if some link of {@code faults} fails after time 0 (a failure during the run). */
@@ -117,6 +158,16 @@ public record FaultSpec(List<String> fail, int failRandom, String failAt, List<S
             }
         }
         return false;
+    }
+
+    /** Runs {@code step}; an error it reports is reported under {@code option} (unless it already is). */
+    private static <T> T named(String option, Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (IllegalArgumentException e) {
+            String m = String.valueOf(e.getMessage());
+            throw m.startsWith(option + ":") ? e : new IllegalArgumentException(option + ": " + m, e);
+        }
     }
 
     /** Runs {@code parse}; an error it reports under {@code field} is reported under {@code option}. */
