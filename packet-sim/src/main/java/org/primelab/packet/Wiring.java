@@ -1,0 +1,36 @@
+package org.primelab.packet;
+
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
+import org.primelab.packet.net.EgressPort;
+import org.primelab.packet.net.RedMarker;
+
+/**
+ * The fabric's links as egress ports, built from the {@link FatTree}: one {@link EgressPort} per directed
+ * link, at its sending node, in link-id order. A host's port is its NIC: it never trims or marks
+ * (unbounded data queue, no RED). A switch port trims past {@link SimConfig#trimBytes()} and marks with
+ * the RED curve between {@link SimConfig#kMinBytes()} and {@link SimConfig#kMaxBytes()}. A degraded link
+ * runs at the rate the scenario's {@link Faults} give it.
+ *
+ * @param ports every directed link's port, indexed by link id
+ * @param fromHost whether each link leaves a host (its port is a NIC), indexed by link id
+ */
+record Wiring(EgressPort[] ports, boolean[] fromHost) {
+
+    /** The ports of {@code config}'s fabric. */
+    static Wiring of(SimConfig config) {
+        FatTree tree = config.tree();
+        Faults faults = config.faults();
+        RedMarker red = new RedMarker(config.kMinBytes(), config.kMaxBytes());
+        EgressPort[] ports = new EgressPort[tree.linkCount()];
+        boolean[] fromHost = new boolean[tree.linkCount()];
+        for (int l = 0; l < tree.linkCount(); l++) {
+            boolean nic = tree.tierOf(tree.linkSource(l)) == 0;
+            fromHost[l] = nic;
+            ports[l] = new EgressPort(l, faults.rate(l, config.linkRateBps()), config.propagationPs(),
+                    nic ? Long.MAX_VALUE : config.trimBytes(), nic ? null : red, config.mtuBytes(),
+                    config.headerBytes(), config.scheduling());
+        }
+        return new Wiring(ports, fromHost);
+    }
+}
