@@ -11,6 +11,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import java.util.Map;
 import org.primelab.analytical.fct.CollectiveIdeal;
 import org.primelab.analytical.fct.IdealMaxFct;
+import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.metrics.RunResult;
 import org.primelab.core.scenario.Scenario;
 import org.primelab.core.workload.Workload;
@@ -159,8 +160,9 @@ final class SimRunner {
                 c.tree(), org.primelab.core.units.Units.formatRate(c.linkRateBps()),
                 org.primelab.core.units.Units.formatTime(c.propagationPs()), results.get(0).flows().size(),
                 results.get(0).flows().get(0).sizeBytes(), c.cc().cliName(), c.ackEvery());
-        out.printf(Locale.ROOT, "ideal max FCT %.3f us (BDP %d B = %d packets)%n",
-                results.get(0).idealMaxFctPs() / 1e6, c.bdpBytes(), c.bdpPackets());
+        out.printf(Locale.ROOT, "ideal max FCT %.3f us (BDP %d B = %d packets); FCT measured at the %s%s%n",
+                results.get(0).idealMaxFctPs() / 1e6, c.bdpBytes(), c.bdpPackets(), c.fctAt().cliName(),
+                c.fctAt() == FctConvention.SENDER ? " (last ACK; ratio stays receiver side)" : " (last byte)");
         boolean dependent = printIdealCompletion(out, c.scenario());
         out.printf(Locale.ROOT, "%-9s %10s %10s %10s %7s %7s %8s %8s %9s %10s %7s" + (dependent ? " %10s" : "") + "%n",
                 "scheme", "max_us", "mean_us", "p99_us", "ratio", "max_q", "mean_q", "trims", "ecn", "events", "wall_s",

@@ -27,7 +27,7 @@ class SimCommandTest {
             while (m.find()) {
                 keys.append(keys.length() == 0 ? "" : ",").append(m.group(1));
             }
-            assertEquals(FIELDS, keys.toString(), line);
+            assertEquals(FIELDS + ",fct_at", keys.toString(), line);
         }
         assertTrue(lines.get(3).startsWith("{\"scheme\":\"prime\",\"hosts\":32,\"tiers\":2,\"k\":8,\"rate_gbps\":400.0,"
                 + "\"flow_size_bytes\":200000,\"flows\":32,"), lines.get(3));
@@ -49,6 +49,33 @@ class SimCommandTest {
     }
 
     @Test
+    void fctAtSenderReportsTheLastAckAndSaysSo(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("run");
+        EvCommandTest.Run receiver = EvCommandTest.run("sim", "--k", "4", "--flow-size", "100KB", "--json");
+        EvCommandTest.Run sender = EvCommandTest.run("sim", "--k", "4", "--flow-size", "100KB", "--json",
+                "--fct-at", "sender", "--out", out.toString());
+        assertEquals(0, sender.code(), sender.err());
+        assertTrue(receiver.out().contains("\"fct_at\":\"receiver\""), receiver.out());
+        assertTrue(sender.out().contains("\"fct_at\":\"sender\""), sender.out());
+        double maxReceiver = field(receiver.out(), "max_fct_us");
+        double maxSender = field(sender.out(), "max_fct_us");
+        assertTrue(maxSender > maxReceiver, maxSender + " vs " + maxReceiver);
+        assertEquals(field(receiver.out(), "ratio"), field(sender.out(), "ratio"), "the Ratio stays receiver side");
+        List<String> flows = Files.readAllLines(out.resolve("flows.csv"));
+        assertTrue(flows.get(0).endsWith(",acked_us"), flows.get(0));
+        for (String row : flows.subList(1, flows.size())) {
+            String[] c = row.split(",");
+            assertTrue(Double.parseDouble(c[c.length - 1]) > Double.parseDouble(c[6]), "acked after the last byte: " + row);
+        }
+    }
+
+    private static double field(String json, String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + name + "\":([0-9.eE+-]+)").matcher(json);
+        assertTrue(m.find(), name + " in " + json);
+        return Double.parseDouble(m.group(1));
+    }
+
+    @Test
     void badInputIsOneLineExitTwoAndWritesNothing(@TempDir Path dir) {
         String[][] bad = {
             {"--lb", "magic"},
@@ -57,6 +84,7 @@ class SimCommandTest {
             {"--flow-size", "0"},
             {"--unknown-option"},
             {"--cc", "reno"},
+            {"--fct-at", "middle"},
             {"--ack-every", "0"},
             {"--delay", "5 parsecs"},
             {"--traffic", "broadcast"},

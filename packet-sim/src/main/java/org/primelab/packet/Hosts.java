@@ -1,5 +1,6 @@
 package org.primelab.packet;
 
+import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.TriggerRuntime;
 import org.primelab.packet.engine.EventQueue;
@@ -12,9 +13,12 @@ import org.primelab.packet.transport.FlowSender;
  * reaches a host. A receiver takes data and answers with a selective ACK when one is due (carrying the
  * EV and ECN mark of the packet that triggered it) and with a NACK for a trimmed header at once; both go
  * out through the host's control queue. A sender takes ACKs and NACKs and lets its NIC send again.
- * A flow whose last new byte arrives is complete (the paper's completion, receiver side); the moment
- * its last byte is acknowledged is kept as well (the sender side). Triggers fire on these two moments
- * and start the flows they release at that instant.
+ * A flow is complete when its last new byte arrives (the paper's completion, receiver side) or, with
+ * {@link SimConfig#fctAt()} at the sender, when the ACK that leaves no byte unacknowledged arrives (htsim's);
+ * both moments are recorded. Triggers fire on these two moments and start the flows they release at
+ * that instant. Measured at the sender, a flow's retransmission timer runs until its last ACK arrives
+ * (a lost final ACK is recovered by a retransmission the receiver acknowledges again); measured at the
+ * receiver, it stops at the last byte, as the run does.
  */
 final class Hosts {
     private final FatTree tree;
@@ -27,6 +31,7 @@ final class Hosts {
     private final int[] ackScratch;
     private final int headerBytes;
     private final long rtoPs;
+    private final boolean completeAtSender;
     private int completed;
 
     Hosts(SimConfig config, RunFlows flows, Links links, EventQueue events, PacketPool pool, TriggerRuntime triggers) {
@@ -40,9 +45,10 @@ final class Hosts {
         this.ackScratch = new int[config.ackEvery()];
         this.headerBytes = config.headerBytes();
         this.rtoPs = config.effectiveRtoPs();
+        this.completeAtSender = config.fctAt() == FctConvention.SENDER;
     }
 
-    /** Flows complete so far. */
+    /** Flows complete so far, where {@link SimConfig#fctAt()} measures completion. */
     int completed() {
         return completed;
     }
@@ -57,7 +63,7 @@ final class Hosts {
     /** The {@link EventKind#RTO_CHECK} event: retransmit on timeout, then check again later. */
     void checkTimeout(int flow, long now) {
         FlowSender s = flows.sender(flow);
-        if (s.finished() || flows.receiver(flow).complete()) {
+        if (s.finished() || (!completeAtSender && flows.receiver(flow).complete())) {
             return;
         }
         if (s.checkTimeout(now, rtoPs)) {
@@ -86,7 +92,9 @@ final class Hosts {
                     sendControl(host, ack, now);
                 }
                 if (!wasComplete && r.complete()) {
-                    completed++;
+                    if (!completeAtSender) {
+                        completed++;
+                    }
                     startTriggered(triggers.onRecvDone(flow, triggered), now);
                 }
             }
@@ -103,6 +111,9 @@ final class Hosts {
                 s.onAck(ackScratch, c, pool.seq(pkt), pool.ev(pkt), pool.ecn(pkt), now);
                 if (flows.ackedPs(flow) == RunFlows.NOT_YET && s.finished()) {
                     flows.markAcked(flow, now);
+                    if (completeAtSender) {
+                        completed++;
+                    }
                     startTriggered(triggers.onSendDone(flow, triggered), now);
                 }
                 links.kick(tree.hostUplink(host), now);

@@ -35,7 +35,8 @@ final class ResultCollector {
             FlowSender s = flows.sender(i);
             FlowReceiver r = flows.receiver(i);
             int hops = 2 + 2 * tree.upHops(f.src(), f.dst());
-            fs.add(new FlowStats(i, f.src(), f.dst(), f.sizeBytes(), s.firstSendPs(), r.completionPs(), s.packets(),
+            fs.add(new FlowStats(i, f.src(), f.dst(), f.sizeBytes(), s.firstSendPs(), r.completionPs(),
+                    flows.ackedPs(i), s.packets(),
                     r.uniquePayloadBytes(), r.duplicates(), s.retransmissions(), s.nacks(), s.timeouts(), s.ecnEchoes(),
                     hops, flows.trafficClass(i)));
         }

@@ -6,6 +6,7 @@ import org.primelab.core.cc.NsccParameters;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.metrics.FlowOutcome;
 import org.primelab.core.topology.EvLayout;
 import org.primelab.core.workload.Flow;
 import org.primelab.packet.transport.CongestionControl;
@@ -22,8 +23,8 @@ import org.primelab.packet.transport.Nscc;
  * acknowledged. Hosts, NICs and switches read it; only {@link Hosts} changes the moments.
  */
 final class RunFlows {
-    /** A moment not reached (yet). */
-    static final long NOT_YET = -1;
+    /** A moment not reached (yet); the same value as {@link FlowOutcome#NOT_MEASURED}. */
+    static final long NOT_YET = FlowOutcome.NOT_MEASURED;
 
     private final List<Flow> flows;
     private final FlowSender[] senders;

@@ -5,6 +5,7 @@ import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.FabricParameters;
+import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.scenario.Scenario;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
@@ -27,9 +28,11 @@ import org.primelab.packet.net.Scheduling;
  *        long before switches route around it
  * @param ecmpFraction fraction of flows pinned to ECMP in their own traffic class (mixed traffic)
  * @param scheduling how egress ports share the wire between the sprayed and the ECMP class
+ * @param fctAt where FCTs are measured ({@code --fct-at}; null: the receiver, the paper's definition).
+ *        At the sender the run goes on until every flow's last ACK has arrived
  */
 public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long detectPs, double ecmpFraction,
-                        Scheduling scheduling) {
+                        Scheduling scheduling, FctConvention fctAt) {
 
     /** Paper default, see {@link FabricParameters#DEFAULT_RATE_BPS}. */
     public static final long DEFAULT_RATE_BPS = FabricParameters.DEFAULT_RATE_BPS;
@@ -68,6 +71,9 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
         }
         if (scheduling == null) {
             scheduling = Scheduling.STRICT_PRIORITY;
+        }
+        if (fctAt == null) {
+            fctAt = FctConvention.RECEIVER;
         }
     }
 
@@ -201,7 +207,12 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
 
     /** The same configuration with another scenario. */
     public SimConfig withScenario(Scenario s) {
-        return new SimConfig(s, ackOnMark, rtoPs, detectPs, ecmpFraction, scheduling);
+        return new SimConfig(s, ackOnMark, rtoPs, detectPs, ecmpFraction, scheduling, fctAt);
+    }
+
+    /** The same configuration with FCTs measured at {@code at}. */
+    public SimConfig withFctAt(FctConvention at) {
+        return new SimConfig(scenario, ackOnMark, rtoPs, detectPs, ecmpFraction, scheduling, at);
     }
 
     /** The same configuration with another scheme. */
@@ -227,6 +238,7 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
         private long detect = DEFAULT_DETECT_PS;
         private double ecmpFraction;
         private Scheduling scheduling = Scheduling.STRICT_PRIORITY;
+        private FctConvention fctAt = FctConvention.RECEIVER;
 
         private Builder(FatTree tree) {
             this.scenario = Scenario.builder(tree);
@@ -322,6 +334,11 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
             return this;
         }
 
+        public Builder fctAt(FctConvention at) {
+            this.fctAt = at;
+            return this;
+        }
+
         public Builder seed(long s) {
             scenario.seed(s);
             return this;
@@ -329,7 +346,7 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
 
         /** Validates and builds. */
         public SimConfig build() {
-            return new SimConfig(scenario.build(), ackOnMark, rto, detect, ecmpFraction, scheduling);
+            return new SimConfig(scenario.build(), ackOnMark, rto, detect, ecmpFraction, scheduling, fctAt);
         }
     }
 }

@@ -32,12 +32,25 @@ public interface RunResult {
     /** The summary fields of {@code --json}: {@link RunSummary}'s, then the simulator's own. */
     Map<String, Object> summary();
 
-    /** Max, mean and p99 FCT of all flows. */
+    /**
+     * Where this run's FCTs are measured ({@code --fct-at}): the receiver (the paper's definition, the
+     * default) unless the simulator ran to the senders' last acknowledgements and was asked for them.
+     */
+    default FctConvention fctAt() {
+        return FctConvention.RECEIVER;
+    }
+
+    /** Max, mean and p99 FCT of all flows, measured where {@link #fctAt()} says. */
     default FctStatistics fctStatistics() {
+        return fctStatistics(fctAt());
+    }
+
+    /** Max, mean and p99 FCT of all flows under {@code convention}. */
+    default FctStatistics fctStatistics(FctConvention convention) {
         List<? extends FlowOutcome> fs = flows();
         long[] fcts = new long[fs.size()];
         for (int i = 0; i < fcts.length; i++) {
-            fcts[i] = fs.get(i).fctPs();
+            fcts[i] = fs.get(i).fctPs(convention);
         }
         return FctStatistics.of(fcts);
     }
@@ -57,21 +70,25 @@ public interface RunResult {
         return fctStatistics().p99Ps();
     }
 
-    /** The paper's Ratio (§"Evaluation", "Metrics"): max FCT over ideal max FCT. */
+    /**
+     * The paper's Ratio (§"Evaluation", "Metrics"): max FCT over ideal max FCT, both at the receiver
+     * whatever {@link #fctAt()} says (the ideal is a receiver-side bound).
+     */
     default double ratio() {
-        return maxFctPs() / (double) idealMaxFctPs();
+        return fctStatistics(FctConvention.RECEIVER).maxPs() / (double) idealMaxFctPs();
     }
 
     /**
-     * Collective completion time: the last flow's completion minus the first flow's start, the time a
-     * collective of dependent flows takes as a whole.
+     * Collective completion time: the last flow's completion (where {@link #fctAt()} measures it) minus
+     * the first flow's start, the time a collective of dependent flows takes as a whole.
      */
     default long collectiveCompletionPs() {
+        FctConvention at = fctAt();
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         for (FlowOutcome f : flows()) {
             first = Math.min(first, f.startPs());
-            last = Math.max(last, f.endPs());
+            last = Math.max(last, f.completionPs(at));
         }
         return last - first;
     }

@@ -3,6 +3,7 @@ package org.primelab.packet.metrics;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.metrics.RunResult;
 import org.primelab.core.metrics.RunSummary;
 import org.primelab.core.scenario.Scenario;
@@ -33,6 +34,12 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
     @Override
     public Scenario scenario() {
         return config.scenario();
+    }
+
+    /** Where the run measured completion ({@link SimConfig#fctAt()}). */
+    @Override
+    public FctConvention fctAt() {
+        return config.fctAt();
     }
 
     /** Largest data-queue depth over all switch queues, packets. */
@@ -76,14 +83,16 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
         return queues.stream().mapToLong(QueueStats::lost).sum();
     }
 
-    /** Largest FCT among the flows of traffic class {@code cls} (0 if it has none). */
+    /** Largest FCT ({@link #fctAt()}) among the flows of traffic class {@code cls} (0 if it has none). */
     public long maxFctPs(int cls) {
-        return flows.stream().filter(f -> f.trafficClass() == cls).mapToLong(FlowStats::fctPs).max().orElse(0);
+        FctConvention at = fctAt();
+        return flows.stream().filter(f -> f.trafficClass() == cls).mapToLong(f -> f.fctPs(at)).max().orElse(0);
     }
 
-    /** Mean FCT among the flows of traffic class {@code cls} (0 if it has none). */
+    /** Mean FCT ({@link #fctAt()}) among the flows of traffic class {@code cls} (0 if it has none). */
     public double meanFctPs(int cls) {
-        return flows.stream().filter(f -> f.trafficClass() == cls).mapToLong(FlowStats::fctPs).average().orElse(0);
+        FctConvention at = fctAt();
+        return flows.stream().filter(f -> f.trafficClass() == cls).mapToLong(f -> f.fctPs(at)).average().orElse(0);
     }
 
     /** Flows of traffic class {@code cls}. */
@@ -104,7 +113,9 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
     }
 
     /**
-     * The summary fields of {@code prime sim --json}: {@link RunSummary}'s.
+     * The summary fields of {@code prime sim --json}: {@link RunSummary}'s, then {@code fct_at} (where
+     * {@code max_fct_us, mean_fct_us, p99_fct_us} are measured: {@code receiver} or {@code sender});
+     * {@code ratio} is the paper's, at the receiver, either way.
      * Runs with faults add {@code lost, timeouts}; mixed-traffic runs add per-class fields
      * {@code sprayed_flows, sprayed_max_fct_us, sprayed_mean_fct_us, ecmp_flows, ecmp_max_fct_us,
      * ecmp_mean_fct_us}.
@@ -115,6 +126,8 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
                 flows.isEmpty() ? 0 : flows.get(0).sizeBytes(), flows.size(), fctStatistics(), idealMaxFctPs,
                 maxQueuePackets(), meanQueuePackets(), trims(), nacks(), retransmissions(), ecnMarks(), events,
                 wallSeconds()).toMap();
+        m.put("ratio", ratio());
+        m.put("fct_at", fctAt().cliName());
         if (!config.faults().isEmpty()) {
             m.put("lost", lost());
             m.put("timeouts", timeouts());
