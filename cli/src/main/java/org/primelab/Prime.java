@@ -142,7 +142,10 @@ public final class Prime {
         return with("traffic", "allreduce").flowSize(size);
     }
 
-    /** Incast: {@code senders} hosts each send one flow to one receiver (a group of {@code senders + 1}). */
+    /**
+     * Incast: the hosts form disjoint groups of {@code senders + 1} (packed, as {@link #placement} says)
+     * and in each group {@code senders} hosts send one flow each to the group's receiver, all at once.
+     */
     public Prime incast(int senders) {
         return with("traffic", "incast").with("group", String.valueOf(senders + 1));
     }
