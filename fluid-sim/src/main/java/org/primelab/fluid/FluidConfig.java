@@ -364,4 +364,11 @@ public record FluidConfig(Scenario scenario, SplitMode split, double stepMtus, b
             return new FluidConfig(scenario.build(), split, step, fastForward);
         }
     }
+
+    /** One line: the scenario, then the fluid model's knobs. */
+    @Override
+    public String toString() {
+        return scenario + " (fluid: " + split.cliName() + " split, step " + stepMtus + " MTU, fast-forward "
+                + (fastForward ? "on" : "off") + ")";
+    }
 }

@@ -78,4 +78,14 @@ public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<F
                 maxQueuePackets(), meanQueuePackets(), trims(), trims(), trims(), ecnMarks(), steps, wallSeconds())
                 .toMap();
     }
+
+    /** One line: scheme, FCTs, Ratio, queues, trims, wall time (the flow and link lists are left out). */
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT,
+                "%-8s max FCT %.3f us, mean %.3f us, p99 %.3f us, ratio %.4f, max queue %.2f packets, %d trims,"
+                        + " wall %.2f s (fluid)",
+                config.scheme().cliName(), maxFctPs() / 1e6, meanFctPs() / 1e6, p99FctPs() / 1e6, ratio(),
+                maxQueuePackets(), trims(), wallSeconds());
+    }
 }

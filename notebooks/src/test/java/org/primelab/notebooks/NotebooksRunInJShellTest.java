@@ -27,7 +27,9 @@ class NotebooksRunInJShellTest {
     static final Duration LIMIT = Duration.ofSeconds(60);
     /** The notebooks issue 13 asks for now; more may be added. */
     static final List<String> REQUIRED = List.of("01-tour.ipynb", "02-balls-and-round-robin.ipynb",
-            "03-uplink-to-downlink.ipynb");
+            "03-uplink-to-downlink.ipynb", "04-figures-motivation-and-permutation.ipynb",
+            "05-figures-fct-buffers-failure-degradation-mixed.ipynb", "06-fluid-vs-packet.ipynb",
+            "07-check-your-simulator.ipynb");
 
     static List<String> testClasspath() {
         return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))

@@ -349,4 +349,18 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
             return new SimConfig(scenario.build(), ackOnMark, rto, detect, ecmpFraction, scheduling, fctAt);
         }
     }
+
+    /** One line: the scenario, then the packet simulator's own knobs where they are not the defaults. */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder(scenario.toString());
+        s.append(", detect ").append(org.primelab.core.units.Units.formatTime(detectPs));
+        if (ackOnMark) {
+            s.append(", ACK on mark");
+        }
+        if (ecmpFraction > 0) {
+            s.append(", ECMP fraction ").append(ecmpFraction).append(" (").append(scheduling).append(')');
+        }
+        return s.toString();
+    }
 }

@@ -222,4 +222,33 @@ public final class Faults {
             }
         }
     }
+
+    /** One line: the failed and degraded directed links by name (the first few), or {@code no faults}. */
+    @Override
+    public String toString() {
+        if (isEmpty()) {
+            return "no faults on " + tree;
+        }
+        final int shown = 4;
+        List<String> parts = new ArrayList<>();
+        int[] failed = failedLinks();
+        if (failed.length > 0) {
+            StringBuilder s = new StringBuilder().append(failed.length).append(" failed directed links (");
+            for (int i = 0; i < Math.min(shown, failed.length); i++) {
+                s.append(i > 0 ? ", " : "").append(tree.linkName(failed[i])).append(" from ")
+                        .append(Units.formatTime(failAt[failed[i]]));
+            }
+            parts.add(s.append(failed.length > shown ? ", ...)" : ")").toString());
+        }
+        int[] degraded = degradedLinks();
+        if (degraded.length > 0) {
+            StringBuilder s = new StringBuilder().append(degraded.length).append(" degraded directed links (");
+            for (int i = 0; i < Math.min(shown, degraded.length); i++) {
+                s.append(i > 0 ? ", " : "").append(tree.linkName(degraded[i])).append(" at ")
+                        .append(Units.formatRate(rate[degraded[i]]));
+            }
+            parts.add(s.append(degraded.length > shown ? ", ...)" : ")").toString());
+        }
+        return String.join(", ", parts);
+    }
 }

@@ -70,4 +70,20 @@ public record Flow(int id, int src, int dst, long sizeBytes, long startPs, int s
     public Flow withId(int newId) {
         return new Flow(newId, src, dst, sizeBytes, startPs, startTrigger, sendDoneTrigger, recvDoneTrigger, priority);
     }
+
+    /** One line: id, hosts, size, and what starts it (a time or a trigger) and what it triggers. */
+    @Override
+    public String toString() {
+        StringBuilder s = new StringBuilder().append("flow ").append(id).append(": host ").append(src).append(" -> ")
+                .append(dst).append(", ").append(sizeBytes).append(" B, ");
+        s.append(startTrigger == NO_TRIGGER ? "at " + org.primelab.core.units.Units.formatTime(startPs)
+                : "on trigger " + startTrigger);
+        if (sendDoneTrigger != NO_TRIGGER) {
+            s.append(", sent -> trigger ").append(sendDoneTrigger);
+        }
+        if (recvDoneTrigger != NO_TRIGGER) {
+            s.append(", received -> trigger ").append(recvDoneTrigger);
+        }
+        return priority == 0 ? s.toString() : s.append(", class ").append(priority).toString();
+    }
 }

@@ -149,4 +149,19 @@ public record Workload(List<Flow> flows, List<Trigger> triggers) {
         }
         return -1;
     }
+
+    /** One line: flows, their sizes and total, triggers (the flow list is left out: {@link #flows()}). */
+    @Override
+    public String toString() {
+        long min = Long.MAX_VALUE;
+        long max = 0;
+        long total = 0;
+        for (Flow f : flows) {
+            min = Math.min(min, f.sizeBytes());
+            max = Math.max(max, f.sizeBytes());
+            total += f.sizeBytes();
+        }
+        String sizes = flows.isEmpty() ? "" : min == max ? " of " + min + " B" : " of " + min + ".." + max + " B";
+        return flows.size() + " flows" + sizes + " (" + total + " B in all), " + triggers.size() + " triggers";
+    }
 }

@@ -142,4 +142,13 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
         }
         return m;
     }
+
+    /** One line: scheme, FCTs, Ratio, queues, trims, wall time (the flow, queue and count lists are left out). */
+    @Override
+    public String toString() {
+        return String.format(java.util.Locale.ROOT,
+                "%-8s max FCT %.3f us, mean %.3f us, p99 %.3f us, ratio %.4f, max queue %d packets, %d trims, wall %.2f s",
+                config.scheme().cliName(), maxFctPs() / 1e6, meanFctPs() / 1e6, p99FctPs() / 1e6, ratio(),
+                maxQueuePackets(), trims(), wallSeconds());
+    }
 }

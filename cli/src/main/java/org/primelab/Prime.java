@@ -1,0 +1,536 @@
+package org.primelab;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.primelab.analytical.balls.MaxLoadDistribution;
+import org.primelab.analytical.balls.PoissonizedMaxLoadCalculator;
+import org.primelab.analytical.balls.RationalMaxLoadCalculator;
+import org.primelab.analytical.fct.IdealMaxFct;
+import org.primelab.cli.PrimeCommand;
+import org.primelab.cli.SimOptions;
+import org.primelab.core.metrics.RunResult;
+import org.primelab.core.scenario.Scenario;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.units.Units;
+import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Workload;
+import org.primelab.fluid.FluidConfig;
+import org.primelab.fluid.FluidResult;
+import org.primelab.fluid.FluidSimulator;
+import org.primelab.packet.PacketSimulator;
+import org.primelab.packet.ProgressListener;
+import org.primelab.packet.SimConfig;
+import org.primelab.packet.metrics.SimResult;
+import picocli.CommandLine;
+
+/**
+ * The REPL facade: one-line what-ifs from jshell or a notebook, with units written as people write them
+ * ({@code "400G"}, {@code "600ns"}, {@code "2MB"}).
+ *
+ * <pre>{@code
+ * import org.primelab.Prime;
+ * Prime.fatTree(2, 8).rate("400G").flowSize("2MB").sim("all")          // every load balancer, one table
+ * Prime.fatTree(2, 16).fail("leaf0-spine3@0ns").sim("prime,reps")      // a failed link
+ * Prime.fatTree(2, 8).allReduce("1MB").fluid("prime")                   // the flow-level model
+ * Prime.balls(64, 16)                                                   // exact max load, balls into bins
+ * }</pre>
+ *
+ * <p>A {@code Prime} value is an immutable experiment: a fat tree, its links, a workload, faults, a load
+ * balancer, a congestion control and the master seed. Each fluent call returns a new value and is
+ * validated at once by the very code that validates {@code prime sim} and {@code prime fluid}'s options
+ * ({@link SimOptions#scenarios()}): the same one-line messages naming the option (e.g.
+ * {@code rate: cannot parse 'fast'; ...}), refused before anything runs. {@link #toString()} is the
+ * scenario in one line; {@link #toCommandLine()} the equivalent {@code prime sim} command.
+ *
+ * <p>{@link #sim} and {@link #fluid} run the packet and the fluid simulator on it and return their own
+ * result types ({@link SimResult}, {@link FluidResult}) in a {@link Runs} table; every run of one call
+ * is divided by one ideal ({@link IdealMaxFct}, the Ratio's denominator, §"Evaluation", "Metrics"), as
+ * {@code prime sim --lb all} does. The bounds and the checker that have a command of their own
+ * ({@link #roundRobin}, {@link #downlink}, {@link #check}) run that command in this JVM and return its
+ * printed report ({@link Output}), so the REPL and the command line can never disagree.
+ */
+public final class Prime {
+    /** Single-valued {@code prime sim} options, by name without dashes, in the order they were given. */
+    private final Map<String, String> options;
+    /** {@code --fail} values. */
+    private final List<String> failures;
+    /** {@code --degrade} values. */
+    private final List<String> degradations;
+    /** The validated configurations, one per load balancer of {@code lb}. */
+    private final List<SimConfig> configs;
+
+    private Prime(Map<String, String> options, List<String> failures, List<String> degradations) {
+        this.options = options;
+        this.failures = failures;
+        this.degradations = degradations;
+        this.configs = parse(arguments(options, failures, degradations)).scenarios();
+    }
+
+    // ---------------------------------------------------------------------------------------- fabric
+
+    /**
+     * A {@code tiers}-tier fat tree of radix {@code k} with the paper's defaults (§"Evaluation",
+     * "Setup": 400 Gb/s, 600 ns, MTU 4160 B; a permutation of 2 MB flows; PRIME over DCTCP; seed 1).
+     */
+    public static Prime fatTree(int tiers, int k) {
+        Map<String, String> o = new LinkedHashMap<>();
+        o.put("tiers", String.valueOf(tiers));
+        o.put("k", String.valueOf(k));
+        return new Prime(o, List.of(), List.of());
+    }
+
+    /** Link rate, e.g. {@code "100G"}, {@code "800G"}. */
+    public Prime rate(String rate) {
+        return with("rate", rate);
+    }
+
+    /** Propagation delay per link, e.g. {@code "600ns"}. */
+    public Prime delay(String delay) {
+        return with("delay", delay);
+    }
+
+    /** Packet size on the wire in bytes, headers included. */
+    public Prime mtu(int bytes) {
+        return with("mtu", String.valueOf(bytes));
+    }
+
+    /** The master seed: every random choice of the run derives from it. */
+    public Prime seed(long seed) {
+        return with("seed", String.valueOf(seed));
+    }
+
+    // -------------------------------------------------------------------------------------- workload
+
+    /** Bytes per flow (per flow of a collective), e.g. {@code "2MB"}, {@code "8MiB"}. */
+    public Prime flowSize(String size) {
+        return with("flow-size", size);
+    }
+
+    /** A random permutation (the default workload), drawn with the master seed. */
+    public Prime permutation() {
+        return with("traffic", "permutation");
+    }
+
+    /** A random permutation drawn with {@code seed}, which becomes the master seed. */
+    public Prime permutation(long seed) {
+        return permutation().seed(seed);
+    }
+
+    /** A permutation in which no flow stays under one ToR. */
+    public Prime crossTor() {
+        return permutation().with("cross-tor", "true");
+    }
+
+    /** Host {@code i} sends to host {@code i + 1}. */
+    public Prime ring() {
+        return with("traffic", "ring");
+    }
+
+    /** Every host of a group sends one flow to every other, all at once. */
+    public Prime allToAll() {
+        return with("traffic", "alltoall");
+    }
+
+    /** A ring all-reduce whose steps each move {@code size} per flow (flows chained by triggers). */
+    public Prime allReduce(String size) {
+        return with("traffic", "allreduce").flowSize(size);
+    }
+
+    /**
+     * Incast: the hosts form disjoint groups of {@code senders + 1} (packed, as {@link #placement} says)
+     * and in each group {@code senders} hosts send one flow each to the group's receiver, all at once.
+     */
+    public Prime incast(int senders) {
+        return with("traffic", "incast").with("group", String.valueOf(senders + 1));
+    }
+
+    /** An htsim connection matrix ({@code .cm} or {@code .cm.gz}); its failure lines become link failures. */
+    public Prime cm(String file) {
+        return with("traffic", file);
+    }
+
+    /** Collectives: hosts per group (default: all hosts in one group). */
+    public Prime group(int hosts) {
+        return with("group", String.valueOf(hosts));
+    }
+
+    /** Collectives: where a group's hosts sit: {@code packed}, {@code spread} or {@code random}. */
+    public Prime placement(String placement) {
+        return with("placement", placement);
+    }
+
+    /** Spread the flows' starts uniformly over {@code [0, window]}, e.g. {@code "10us"}. */
+    public Prime stagger(String window) {
+        return with("stagger", window);
+    }
+
+    // ---------------------------------------------------------------------------------------- faults
+
+    /** Fail a link, {@code LINK@TIME} (names as {@code prime topo} prints them), e.g. {@code "leaf0-spine3@20us"}. */
+    public Prime fail(String linkAtTime) {
+        List<String> f = new ArrayList<>(failures);
+        f.add(linkAtTime);
+        return new Prime(options, List.copyOf(f), degradations);
+    }
+
+    /** Fail {@code cables} switch-to-switch cables chosen with the master seed, at {@code at}. */
+    public Prime failRandom(int cables, String at) {
+        return with("fail-random", String.valueOf(cables)).with("fail-at", at);
+    }
+
+    /** The black-hole phase before routing avoids a failed link, e.g. {@code "100us"}. */
+    public Prime detect(String delay) {
+        return with("detect", delay);
+    }
+
+    /** Run one link slower, {@code LINK=RATE}, e.g. {@code "leaf0-spine1=100G"}. */
+    public Prime degrade(String linkEqualsRate) {
+        List<String> d = new ArrayList<>(degradations);
+        d.add(linkEqualsRate);
+        return new Prime(options, failures, List.copyOf(d));
+    }
+
+    /** Run {@code fraction} of the switch-to-switch cables, chosen with the master seed, at {@code rate}. */
+    public Prime degrade(double fraction, String rate) {
+        return with("degrade-fraction", String.valueOf(fraction)).with("degrade-to", rate);
+    }
+
+    // ------------------------------------------------------------------------- schemes and transport
+
+    /** The load balancer(s): {@code ecmp}, {@code rps}, {@code reps}, {@code prime}, {@code co-prime}, {@code ar}, a comma list or {@code all}. */
+    public Prime lb(String schemes) {
+        return with("lb", schemes);
+    }
+
+    /** Congestion control: {@code dctcp}, {@code fixed} or {@code nscc}. */
+    public Prime cc(String cc) {
+        return with("cc", cc);
+    }
+
+    /** Mixed traffic: pin {@code fraction} of the flows to ECMP in their own class, scheduled by {@code sched} ({@code sp} or {@code wrr:W}). */
+    public Prime ecmp(double fraction, String sched) {
+        return with("ecmp-fraction", String.valueOf(fraction)).with("sched", sched);
+    }
+
+    // --------------------------------------------------------------------------------------- queries
+
+    /** The fabric. */
+    public FatTree tree() {
+        return configs.get(0).tree();
+    }
+
+    /** The scenario of the first load balancer, with its workload and faults. */
+    public Scenario scenario() {
+        return configs.get(0).scenario();
+    }
+
+    /** The packet simulator's configuration of every load balancer of {@link #lb}. */
+    public List<SimConfig> configs() {
+        return configs;
+    }
+
+    /** The failed and degraded links. */
+    public Faults faults() {
+        return scenario().faults();
+    }
+
+    /** The workload (flows and the triggers that chain them). */
+    public Workload workload() {
+        return scenario().requireWorkload();
+    }
+
+    /** The workload's flows. */
+    public List<Flow> flows() {
+        return workload().flows();
+    }
+
+    /**
+     * The ideal max FCT of the workload on this fabric and its faults: the Ratio's denominator
+     * ({@link IdealMaxFct}: every flow at its max-concurrent-flow rate, no queueing).
+     */
+    public Ideal idealFct() {
+        SimConfig c = configs.get(0);
+        return new Ideal(IdealMaxFct.of(c.fabric(), c.faults(), c.flows()));
+    }
+
+    /** The ideal max FCT, printed in microseconds. */
+    public record Ideal(long maxFctPs) {
+        /** In microseconds. */
+        public double us() {
+            return Units.toMicros(maxFctPs);
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "ideal max FCT %.3f us", us());
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------- runs
+
+    /** The packet simulator on every load balancer of {@link #lb} (default {@code prime}). */
+    public Runs<SimResult> sim() {
+        long ideal = idealFct().maxFctPs();
+        List<SimResult> out = new ArrayList<>();
+        for (SimConfig c : configs) {
+            out.add(new PacketSimulator(c, ideal).run(ProgressListener.NONE));
+        }
+        return new Runs<>(out);
+    }
+
+    /** The packet simulator with load balancer(s) {@code schemes} (a name, a comma list or {@code all}). */
+    public Runs<SimResult> sim(String schemes) {
+        return lb(schemes).sim();
+    }
+
+    /** The fluid (flow-level) simulator on every load balancer of {@link #lb}, default split and step. */
+    public Runs<FluidResult> fluid() {
+        long ideal = idealFct().maxFctPs();
+        List<FluidConfig> runs = new ArrayList<>();
+        for (SimConfig c : configs) {
+            FluidSimulator.checkSupported(c.scenario());
+            runs.add(FluidConfig.of(c.scenario()));
+        }
+        List<FluidResult> out = new ArrayList<>();
+        for (FluidConfig f : runs) {
+            out.add(new FluidSimulator(f, ideal).run());
+        }
+        return new Runs<>(out);
+    }
+
+    /** The fluid simulator with load balancer(s) {@code schemes}. */
+    public Runs<FluidResult> fluid(String schemes) {
+        return lb(schemes).fluid();
+    }
+
+    /**
+     * Runs of one call, all divided by the same ideal: one line per load balancer.
+     *
+     * @param runs one result per load balancer, in the order asked
+     */
+    public record Runs<R extends RunResult>(List<R> runs) {
+        /** Copies the list. */
+        public Runs {
+            runs = List.copyOf(runs);
+        }
+
+        /** The run of load balancer {@code scheme} (its command-line name, e.g. {@code "prime"}). */
+        public R get(String scheme) {
+            for (R r : runs) {
+                if (r.scenario().scheme().cliName().equalsIgnoreCase(scheme.trim())) {
+                    return r;
+                }
+            }
+            throw new IllegalArgumentException("lb: no run of '" + scheme + "' here; ran " + names());
+        }
+
+        /** The first (or only) run. */
+        public R first() {
+            return runs.get(0);
+        }
+
+        /** The Ratio (max FCT / ideal max FCT) of {@code scheme}'s run. */
+        public double ratio(String scheme) {
+            return get(scheme).ratio();
+        }
+
+        private List<String> names() {
+            return runs.stream().map(r -> r.scenario().scheme().cliName()).toList();
+        }
+
+        /** The scenario (without its scheme), the ideal, then one line per run. */
+        @Override
+        public String toString() {
+            StringBuilder s = new StringBuilder();
+            if (!runs.isEmpty()) {
+                RunResult r0 = runs.get(0);
+                s.append(r0.scenario().tree()).append(", ")
+                        .append(Units.formatRate(r0.scenario().fabric().linkRateBps())).append(" links, ")
+                        .append(r0.flows().size()).append(" flows; ")
+                        .append(new Ideal(r0.idealMaxFctPs()));
+                for (R r : runs) {
+                    s.append('\n').append(r);
+                }
+            }
+            return s.toString();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ bounds
+
+    /**
+     * The exact distribution of the fullest bin when {@code balls} balls fall uniformly into {@code bins}
+     * bins (rational arithmetic up to {@link RationalMaxLoadCalculator#MAX_BALLS} balls, then the exact
+     * Poissonized calculator), as {@code prime bounds balls} computes it.
+     */
+    public static MaxLoadDistribution balls(int balls, int bins) {
+        if (balls < 0 || balls > PoissonizedMaxLoadCalculator.MAX_BALLS) {
+            throw new IllegalArgumentException("balls: must be in [0, " + PoissonizedMaxLoadCalculator.MAX_BALLS
+                    + "], got " + balls);
+        }
+        if (bins < 1 || bins > PoissonizedMaxLoadCalculator.MAX_BINS) {
+            throw new IllegalArgumentException("bins: must be in [1, " + PoissonizedMaxLoadCalculator.MAX_BINS
+                    + "], got " + bins);
+        }
+        boolean rational = balls <= RATIONAL_LIMIT && bins <= RationalMaxLoadCalculator.MAX_BINS;
+        return (rational ? new RationalMaxLoadCalculator() : new PoissonizedMaxLoadCalculator()).maxLoad(balls, bins);
+    }
+
+    /** Up to this many balls {@link #balls} uses exact rational arithmetic ({@code prime bounds balls}'s auto limit). */
+    static final int RATIONAL_LIMIT = 4096;
+
+    /**
+     * The busiest of {@code ports} uplinks when {@code flows} flows each send {@code window} packets:
+     * PRIME's shuffled round robin against random spraying and hashed EVs ({@code prime bounds rr}).
+     */
+    public static Output roundRobin(int flows, int ports, int window) {
+        return cli("bounds", "rr", "--flows", String.valueOf(flows), "--ports", String.valueOf(ports),
+                "--window", String.valueOf(window));
+    }
+
+    /**
+     * The uplink-to-downlink theorem on a cross-ToR permutation of a {@code tiers}-tier radix-{@code k}
+     * tree whose uplinks deviate from the even split by at most {@code delta} packets: the integral bound
+     * and the LP worst case per downlink class, and the aggregate-balance counterexample
+     * ({@code prime bounds downlink}).
+     */
+    public static Output downlink(int tiers, int k, double delta) {
+        return cli("bounds", "downlink", "--tiers", String.valueOf(tiers), "--k", String.valueOf(k), "--delta",
+                String.valueOf(delta));
+    }
+
+    // ------------------------------------------------------------------------- another simulator's output
+
+    /**
+     * Checks another simulator's per-flow results of this experiment ({@code prime check}): an htsim
+     * standard output ({@code .txt}, {@code .txt.gz}, {@code .log}) or a CSV ({@code .csv},
+     * {@code .csv.gz}) of the workload given by {@link #cm} or a generator. The load balancer must be the
+     * one the results ran ({@link #lb}). Exit status 0 in {@link Output#exitStatus()}: consistent; 1: a
+     * check failed (the report names it).
+     */
+    public Output check(String results) {
+        List<String> args = new ArrayList<>();
+        args.add("check");
+        args.addAll(arguments(options, failures, degradations));
+        String r = results.toLowerCase(Locale.ROOT);
+        args.add(r.endsWith(".csv") || r.endsWith(".csv.gz") ? "--results" : "--htsim");
+        args.add(results);
+        return cli(args.toArray(String[]::new));
+    }
+
+    /** {@code prime check} with its own arguments, e.g. {@code check("--k", "16", "--traffic", "x.cm", "--htsim", "x.txt")}. */
+    public static Output check(String... arguments) {
+        String[] args = new String[arguments.length + 1];
+        args[0] = "check";
+        System.arraycopy(arguments, 0, args, 1, arguments.length);
+        return cli(args);
+    }
+
+    // ---------------------------------------------------------------------------------- command line
+
+    /**
+     * Any {@code prime} command, run in this JVM, e.g. {@code cli("motivation")}. Bad input is refused as
+     * on the command line, here as an {@link IllegalArgumentException} carrying the one-line message.
+     */
+    public static Output cli(String... arguments) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = PrimeCommand.execute(arguments, new PrintWriter(out, true), new PrintWriter(err, true));
+        if (status == PrimeCommand.EXIT_BAD_INPUT) {
+            String m = err.toString().strip();
+            throw new IllegalArgumentException(m.startsWith("prime: ") ? m.substring("prime: ".length()) : m);
+        }
+        return new Output(String.join(" ", arguments), status, out.toString(), err.toString());
+    }
+
+    /**
+     * What a {@code prime} command printed.
+     *
+     * @param command its arguments
+     * @param exitStatus 0 success; 1 a check failed or the run failed
+     * @param out standard output
+     * @param err standard error
+     */
+    public record Output(String command, int exitStatus, String out, String err) {
+        /** The lines of standard output. */
+        public List<String> lines() {
+            return out.lines().toList();
+        }
+
+        /** Standard output (and standard error, if any). */
+        @Override
+        public String toString() {
+            return (out + err).stripTrailing();
+        }
+    }
+
+    /** The {@code prime sim} command that runs this experiment. */
+    public String toCommandLine() {
+        return "prime sim " + String.join(" ", arguments(options, failures, degradations));
+    }
+
+    /** The scenario in one line (with every load balancer when several are named). */
+    @Override
+    public String toString() {
+        String s = scenario().toString();
+        if (configs.size() == 1) {
+            return s;
+        }
+        String names = String.join(",", configs.stream().map(c -> c.scheme().cliName()).toList());
+        return s.replace(", " + scenario().scheme().cliName() + ", ", ", " + names + ", ");
+    }
+
+    // ---------------------------------------------------------------------------------------- internal
+
+    private Prime with(String option, String value) {
+        if (value == null) {
+            throw new IllegalArgumentException(option + ": missing value");
+        }
+        Map<String, String> o = new LinkedHashMap<>(options);
+        o.remove(option); // re-inserted last, so the command line reads in the order of the calls
+        o.put(option, value);
+        return new Prime(o, failures, degradations);
+    }
+
+    private static List<String> arguments(Map<String, String> options, List<String> failures,
+                                          List<String> degradations) {
+        List<String> a = new ArrayList<>();
+        options.forEach((name, value) -> {
+            a.add("--" + name);
+            if (!name.equals("cross-tor")) {
+                a.add(value);
+            }
+        });
+        for (String f : failures) {
+            a.add("--fail");
+            a.add(f);
+        }
+        for (String d : degradations) {
+            a.add("--degrade");
+            a.add(d);
+        }
+        return a;
+    }
+
+    /** {@code prime sim}'s options parsed by the command line's own parser; refusals as one line. */
+    private static SimOptions parse(List<String> arguments) {
+        SimOptions o = new SimOptions();
+        try {
+            new CommandLine(o).parseArgs(arguments.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            String m = Units.oneLine(String.valueOf(e.getMessage()));
+            if (e.getArgSpec() instanceof CommandLine.Model.OptionSpec spec) {
+                String name = spec.longestName().replaceFirst("^-+", "");
+                m = m.startsWith(name + ":") ? m : name + ": " + m;
+            }
+            throw new IllegalArgumentException(m, e);
+        }
+        return o;
+    }
+}

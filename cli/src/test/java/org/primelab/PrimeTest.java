@@ -1,0 +1,159 @@
+package org.primelab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.primelab.cli.PrimeCommand;
+import org.primelab.fluid.FluidResult;
+import org.primelab.packet.metrics.SimResult;
+
+/**
+ * The facade runs exactly what the command line runs: the same numbers as {@code prime sim --json} and
+ * {@code prime fluid --json} for the same options, the same one-line refusals, the same check verdicts;
+ * and every value it hands out prints readably.
+ */
+class PrimeTest {
+    /** Half a unit of the 6th significant digit, where {@code --json} rounds doubles, relative. */
+    private static final double JSON_ROUNDING = 0.5e-5;
+    private static final Path FIXTURES = Path.of("..", "examples", "htsim");
+
+    /** {@code prime ARGS} in this JVM: exit status, stdout, stderr. */
+    private static String[] cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = PrimeCommand.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new String[] {String.valueOf(code), out.toString(), err.toString()};
+    }
+
+    /** The numeric JSON field {@code name} of every line of {@code json}, in order. */
+    private static List<Double> field(String json, String name) {
+        Matcher m = Pattern.compile("\"" + name + "\":([-0-9.eE]+)").matcher(json);
+        return m.results().map(r -> Double.parseDouble(r.group(1))).toList();
+    }
+
+    @Test
+    void simAgreesExactlyWithTheCommandLineOnTheSameOptions() {
+        Prime.Runs<SimResult> runs = Prime.fatTree(2, 4).rate("100G").delay("500ns").flowSize("64KB").seed(3)
+                .sim("prime,reps,ecmp");
+        String[] r = cli("sim", "--tiers", "2", "--k", "4", "--rate", "100G", "--delay", "500ns", "--flow-size", "64KB",
+                "--seed", "3", "--lb", "prime,reps,ecmp", "--json");
+        assertEquals("0", r[0], r[2]);
+        List<Double> maxFct = field(r[1], "max_fct_us");
+        List<Double> ratio = field(r[1], "ratio");
+        assertEquals(3, maxFct.size(), r[1]);
+        for (int i = 0; i < 3; i++) {
+            // the JSON keeps 6 significant digits: identical runs agree to that
+            assertEquals(maxFct.get(i), runs.runs().get(i).maxFctPs() / 1e6, JSON_ROUNDING * maxFct.get(i));
+            assertEquals(ratio.get(i), runs.runs().get(i).ratio(), JSON_ROUNDING * ratio.get(i));
+        }
+        assertEquals(runs.get("reps").ratio(), runs.ratio("reps"));
+        assertEquals(Prime.fatTree(2, 4).rate("100G").delay("500ns").flowSize("64KB").seed(3).idealFct().maxFctPs(),
+                runs.first().idealMaxFctPs());
+    }
+
+    @Test
+    void fluidAgreesExactlyWithTheCommandLineOnACollective() {
+        Prime.Runs<FluidResult> runs = Prime.fatTree(2, 4).allReduce("32KB").group(4).fluid("prime");
+        String[] r = cli("fluid", "--tiers", "2", "--k", "4", "--traffic", "allreduce", "--flow-size", "32KB",
+                "--group", "4", "--lb", "prime", "--json");
+        assertEquals("0", r[0], r[2]);
+        double fluidMax = field(r[1], "max_fct_us").get(0);
+        assertEquals(fluidMax, runs.first().maxFctPs() / 1e6, JSON_ROUNDING * fluidMax);
+        assertTrue(runs.first().scenario().workload().hasDependencies(), "allreduce chains its flows");
+    }
+
+    @Test
+    void refusalsAreTheCommandLinesOneLineMessages() {
+        String[] cliErr = cli("sim", "--rate", "fast");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Prime.fatTree(2, 16).rate("fast"));
+        assertEquals(cliErr[2].strip(), "prime: " + e.getMessage());
+        assertTrue(e.getMessage().startsWith("rate: "), e.getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(2, 8).flowSize("0B"))
+                .getMessage().startsWith("flow-size: must be > 0 bytes"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(2, 8).fail("leaf0-spine3"))
+                .getMessage().startsWith("fail: "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(2, 8).cc("reno"))
+                .getMessage().startsWith("cc: "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(2, 8).cc("nscc").fluid())
+                .getMessage().startsWith("cc: "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Prime.balls(10, 0)).getMessage()
+                .startsWith("bins: "));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Prime.roundRobin(0, 8, 8)).getMessage()
+                .startsWith("flows: "));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> Prime.fatTree(2, 4).flowSize("8KB").sim("prime").get("ecmp")).getMessage().startsWith("lb: "));
+        for (IllegalArgumentException x : List.of(
+                assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(3, 9)),
+                assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(2, 8).degrade("leaf0-spine1=800G")))) {
+            assertFalse(x.getMessage().contains("\n"), x.getMessage());
+        }
+    }
+
+    @Test
+    void valuesAreImmutableAndPrintTheirCommandLine() {
+        Prime base = Prime.fatTree(2, 8);
+        Prime failed = base.fail("leaf0-spine3@0ns").degrade("leaf1-spine0=100G").cc("fixed").lb("all");
+        assertTrue(base.faults().isEmpty(), "the base experiment is unchanged");
+        assertEquals("prime sim --tiers 2 --k 8 --cc fixed --lb all --fail leaf0-spine3@0ns --degrade leaf1-spine0=100G",
+                failed.toCommandLine());
+        assertEquals(6, failed.configs().size());
+        assertEquals("2 failed directed links (leaf0->spine3 from 0ps, spine3->leaf0 from 0ps), 2 degraded directed"
+                + " links (leaf1->spine0 at 100G, spine0->leaf1 at 100G)", failed.faults().toString());
+        assertTrue(failed.toString().contains(", ecmp,rps,reps,prime,co-prime,ar, fixed, seed 1"), failed.toString());
+        assertEquals(base.seed(7).flows(), base.permutation(7).flows());
+        assertNotEquals(base.flows(), base.permutation(7).flows());
+        assertEquals((32 / 9) * 8, base.incast(8).flows().size(), "disjoint groups of 9 hosts, 8 senders each");
+        assertEquals(base.tree().hosts(), base.incast(8).group(0).permutation().flows().size());
+    }
+
+    @Test
+    void valuesPrintOneReadableLine() {
+        Prime p = Prime.fatTree(2, 4).flowSize("16KB");
+        assertEquals("flow 0: host 0 -> " + p.flows().get(0).dst() + ", 16000 B, at 0ps", p.flows().get(0).toString());
+        assertEquals("8 flows of 16000 B (128000 B in all), 0 triggers", p.workload().toString());
+        SimResult r = p.sim("prime").first();
+        String line = r.toString();
+        assertTrue(line.startsWith(String.format(Locale.ROOT, "prime    max FCT %.3f us", r.maxFctPs() / 1e6)), line);
+        assertTrue(line.contains(String.format(Locale.ROOT, "ratio %.4f", r.ratio())), line);
+        assertFalse(line.contains("FlowStats"), "the per-flow list stays out of the line");
+        assertEquals("ideal max FCT 1.000 us", new Prime.Ideal(1_000_000).toString());
+    }
+
+    @Test
+    void ballsIsTheExactDistribution() {
+        // 2 balls in 2 bins: max 1 or 2 with probability 1/2 each
+        assertEquals(1.5, Prime.balls(2, 2).expectedMax(), 1e-15);
+        // 3 balls in 3 bins: P(max = 1) = 3!/27, P(max = 3) = 3/27, else 2
+        assertEquals((6 * 1 + 18 * 2 + 3 * 3) / 27.0, Prime.balls(3, 3).expectedMax(), 1e-15);
+    }
+
+    @Test
+    void checkRunsPrimeCheckOnTheFacadesExperiment() {
+        Prime.Output ok = Prime.fatTree(2, 16).lb("reps").cm(FIXTURES.resolve("perm_128.cm").toString())
+                .check(FIXTURES.resolve("htsim_perm128_400g_reps.txt.gz").toString());
+        assertEquals(0, ok.exitStatus(), ok.toString());
+        assertTrue(ok.toString().contains("verdict: consistent"), ok.toString());
+        Prime.Output wrongRate = Prime.fatTree(2, 16).rate("200G").lb("reps").cm(FIXTURES.resolve("perm_128.cm").toString())
+                .check(FIXTURES.resolve("htsim_perm128_400g_reps.txt.gz").toString());
+        assertEquals(1, wrongRate.exitStatus(), wrongRate.toString());
+        String[] viaCli = cli("check", "--k", "16", "--rate", "200G", "--lb", "reps", "--traffic",
+                FIXTURES.resolve("perm_128.cm").toString(), "--htsim",
+                FIXTURES.resolve("htsim_perm128_400g_reps.txt.gz").toString());
+        assertEquals(viaCli[1], wrongRate.out());
+        assertEquals(wrongRate.out(), Prime.check("--tiers", "2", "--k", "16", "--rate", "200G", "--lb", "reps",
+                "--traffic", FIXTURES.resolve("perm_128.cm").toString(), "--htsim",
+                FIXTURES.resolve("htsim_perm128_400g_reps.txt.gz").toString()).out());
+    }
+}
