@@ -119,10 +119,7 @@ final class SteadyState {
     /** Each flow's rate the ramp model predicts for the window starting at {@link #predictedFor}. */
     private final double[] predicted;
     private double predictedFor = Double.NaN;
-    private final double[] linkState;
-    private final int stride;
-    private final int areaOffset;
-    private final double[] linkMarked;
+    private final FluidLinks links;
     private final double[] area0;
     private final double[] linkMarked0;
 
@@ -142,20 +139,13 @@ final class SteadyState {
      * @param mtu quantum size, bytes
      * @param dt the step, ps
      * @param baseRttPs the fabric's base RTT
-     * @param linkState the engine's per-link records (read live), {@code stride} doubles per link
-     * @param stride doubles per link record
-     * @param areaOffset offset of the time-integrated queue in a record
-     * @param linkMarked marked bytes per link (read live)
+     * @param links the engine's links (their time-integrated queues and marked bytes are read live)
      */
     SteadyState(FluidFlow[] flows, int[][] hostFlows, double[] hostAcks, double[] hostIdle, double nicRate,
-                double mtu, double dt, double baseRttPs, double[] linkState, int stride, int areaOffset,
-                double[] linkMarked) {
-        this.linkState = linkState;
-        this.stride = stride;
-        this.areaOffset = areaOffset;
-        this.linkMarked = linkMarked;
-        this.area0 = new double[linkMarked.length];
-        this.linkMarked0 = new double[linkMarked.length];
+                double mtu, double dt, double baseRttPs, FluidLinks links) {
+        this.links = links;
+        this.area0 = new double[links.count];
+        this.linkMarked0 = new double[links.count];
         this.flows = flows;
         this.hostFlows = hostFlows;
         this.hostAcks = hostAcks;
@@ -213,10 +203,8 @@ final class SteadyState {
             window0[i] = flows[i].cc.window();
             flows[i].lowestWindow = flows[i].cc.window();
         }
-        for (int l = 0; l < area0.length; l++) {
-            area0[l] = linkState[l * stride + areaOffset];
-        }
-        System.arraycopy(linkMarked, 0, linkMarked0, 0, linkMarked0.length);
+        System.arraycopy(links.queueAreaBytePs, 0, area0, 0, area0.length);
+        System.arraycopy(links.markedBytes, 0, linkMarked0, 0, linkMarked0.length);
     }
 
     /**
