@@ -140,11 +140,6 @@ final class FineStepEngine implements FluidEngine {
     private long steps;
     private int remaining;
 
-    /** Prepares a run of {@code flows} under {@code config} (validated by {@link FluidSimulator}). */
-    FineStepEngine(FluidConfig config, List<Flow> flows) {
-        this(config, Workload.of(flows));
-    }
-
     /** Prepares a run of {@code workload} (its flows and the triggers that chain them) under {@code config}. */
     FineStepEngine(FluidConfig config, Workload workload) {
         List<Flow> flows = workload.flows();

@@ -195,12 +195,6 @@ public final class FluidNscc {
         }
     }
 
-    /** The retransmission timer expired: the window falls to its floor. */
-    public void onTimeout() {
-        window = minWindow;
-        fastIncreaseCount = 0;
-    }
-
     private void lowerBaseRtt(double rttPs) {
         if (rttPs < baseRtt && rttPs > 0) {
             baseRtt = rttPs;

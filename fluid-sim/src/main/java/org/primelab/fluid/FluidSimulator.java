@@ -159,11 +159,6 @@ public final class FluidSimulator {
         }
     }
 
-    /** Time between queue-trajectory samples at the start of a run: half the base RTT. */
-    public double sampleIntervalPs() {
-        return config.baseRttPs() / 2.0;
-    }
-
     /** The step in force, picoseconds: the configured step, capped by the quantum engine (see above). */
     public double stepPs() {
         return quantum != null ? quantum.stepPs() : config.stepPs();

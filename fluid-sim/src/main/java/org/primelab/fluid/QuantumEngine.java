@@ -149,11 +149,6 @@ final class QuantumEngine implements FluidEngine {
     private long steps;
     private int remaining;
 
-    /** Prepares a run of {@code flows}, which start at their fixed times, under {@code config}. */
-    QuantumEngine(FluidConfig config, List<Flow> flows) {
-        this(config, Workload.of(flows));
-    }
-
     /** Prepares a run of {@code workload} (its flows and the triggers that chain them) under {@code config}. */
     QuantumEngine(FluidConfig config, Workload workload) {
         List<Flow> flows = workload.flows();

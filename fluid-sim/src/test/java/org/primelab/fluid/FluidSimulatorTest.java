@@ -17,6 +17,7 @@ import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Workload;
 import org.primelab.core.workload.Workloads;
 
 /** End-to-end properties of the fluid simulator. */
@@ -92,7 +93,7 @@ class FluidSimulatorTest {
         List<Flow> flows = Workloads.permutation(t, 1_000_000, 7, false);
         FluidConfig c = FluidConfig.builder(t).scheme(LoadBalancingScheme.parse(scheme)).seed(7).build();
         FluidResult quantum = run(c, flows);
-        FluidResult fine = new FineStepEngine(c.withStepMtus(FluidConfig.DEFAULT_EXPECTED_STEP_MTUS), flows).run();
+        FluidResult fine = new FineStepEngine(c.withStepMtus(FluidConfig.DEFAULT_EXPECTED_STEP_MTUS), Workload.of(flows)).run();
         double max = Math.abs(quantum.maxFctPs() - fine.maxFctPs()) / (double) fine.maxFctPs();
         double mean = Math.abs(quantum.meanFctPs() - fine.meanFctPs()) / fine.meanFctPs();
         assertTrue(max < 0.02, scheme + ": max FCT " + quantum.maxFctPs() + " vs fine-step " + fine.maxFctPs());
