@@ -10,7 +10,6 @@ import java.util.concurrent.Callable;
 import org.primelab.core.units.Units;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
-import org.primelab.fluid.FluidSimulator;
 import org.primelab.packet.SimConfig;
 import org.primelab.fluid.SplitMode;
 import picocli.CommandLine.Command;
@@ -63,7 +62,6 @@ final class FluidCommand implements Callable<Integer> {
         List<FluidConfig> runs = new ArrayList<>();
         for (SimConfig c : options.scenarios()) {
             FluidConfig f = FluidBridge.config(c, mode, step == null ? Double.NaN : step).withFastForward(!noFastForward);
-            FluidSimulator.checkSupported(f.scenario());
             runs.add(f);
         }
         List<FluidResult> results = FluidBridge.runAll(runs);

@@ -188,13 +188,14 @@ final class FineStepEngine implements FluidEngine {
         long[] salts = FlowPaths.salts(tree, config.seed());
         EntropyConfig entropy = config.effectiveEntropy();
         flowStates = new FlowState[flowCount];
+        double lineWindow = config.lineRateWindowBytes();
         int maxPaths = 1;
         for (int i = 0; i < flowCount; i++) {
             Flow f = flows.get(i);
             FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), links.headerHopPs);
             SplitRule.Network net = FluidSetup.network(s.paths, links.anyFailure, links.alive, links.queueBytes, inflowBytes);
             s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
-            s.cc = FluidSetup.newCc(config);
+            s.cc = FluidSetup.newCc(config, lineWindow);
             flowStates[i] = s;
             maxPaths = Math.max(maxPaths, s.paths.count());
         }
@@ -258,8 +259,9 @@ final class FineStepEngine implements FluidEngine {
             s.inflight -= b;
             double nacked = b * trim;
             s.unsent += nacked;
-            double markedFraction = ((b - nacked) * mark + nacked) / b;
-            s.cc.onAcked(b, markedFraction);
+            s.returned.add(b, mark, trim, ring.headSentPs(), ring.headReturnPs());
+            s.cc.onReturned(s.returned, s.inflight);
+            s.returned.clear();
             s.rule.onReturn(ring.headTag(), b, mark, trim, (long) ring.headReturnPs());
             ring.removeHead();
         }
@@ -587,7 +589,7 @@ final class FineStepEngine implements FluidEngine {
             ackLatency += prop + links.headerSerializationPs[l] + 0.5 * links.mtuSerializationPs[l] * u;
         }
         double markProb = 1 - unmarked;
-        s.inFlight.add(arrival + ackLatency + hold, b, markProb, 1 - keep, segTag[i]);
+        s.inFlight.add(arrival + ackLatency + hold, b, markProb, 1 - keep, segTag[i], emit - Math.min(b, mtu) / nicRate);
         if (s.land(b, keep, markProb, arrival, nicRate, config.linkRateBps())) {
             remaining--;
             starts.completed(s, segAck[i]);

@@ -378,11 +378,10 @@ final class QuantumEngine implements FluidEngine {
         for (int j = 0; j < count; j++) {
             FlowState s = flowStates[own[j]];
             s.windowSum += s.cc.window();
-            if (s.ackedAcc > 0) {
-                s.cc.onAcked(s.ackedAcc, s.markedAcc / s.ackedAcc);
+            if (!s.returned.isEmpty()) {
+                s.cc.onReturned(s.returned, s.inflight);
                 s.lowestWindow = Math.min(s.lowestWindow, s.cc.window());
-                s.ackedAcc = 0;
-                s.markedAcc = 0;
+                s.returned.clear();
             }
         }
     }
@@ -440,8 +439,7 @@ final class QuantumEngine implements FluidEngine {
         }
         double nacked = b * trim;
         s.unsent += nacked;
-        s.ackedAcc += b;
-        s.markedAcc += (b - nacked) * mark + nacked;
+        s.returned.add(b, mark, trim, q.headSentPs(), q.headReturnPs());
         if (feedback) {
             s.rule.onReturn(q.headTag(), b, mark, trim, (long) (q.headReturnPs() - leapedPs));
         }
@@ -608,7 +606,7 @@ final class QuantumEngine implements FluidEngine {
         }
         double kept = quantumKeptFraction[i];
         double mark = quantumMarkProbability[i];
-        s.inFlight.add(returnPs, bytes, mark, 1 - kept, quantumTag[i]);
+        s.inFlight.add(returnPs, bytes, mark, 1 - kept, quantumTag[i], quantumEmitPs[i] - bytes / nicRate);
         if (s.land(bytes, kept, mark, arrival, nicRate, config.linkRateBps())) {
             remaining--;
             starts.completed(s, quantumAckPath[i]);
@@ -733,7 +731,7 @@ final class QuantumEngine implements FluidEngine {
                 s.unsent -= bytes;
                 s.delivered += bytes;
                 s.marked += bytes * marked;
-                s.cc.advance(bytes, marked);
+                s.dctcp().advance(bytes, marked);
                 s.readyAt += shift;
                 s.inFlight.delay(shift);
             }
@@ -815,8 +813,6 @@ final class QuantumEngine implements FluidEngine {
         int lastPath;
         double[] fwdLat;
         double readyAt;
-        double ackedAcc;
-        double markedAcc;
         /** The quanta in flight. */
         final InFlightQuanta inFlight;
 

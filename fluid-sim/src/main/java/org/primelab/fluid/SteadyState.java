@@ -313,7 +313,7 @@ final class SteadyState {
                 }
                 double got = s.delivered - delivered0[f];
                 double marked = got > 0 ? (s.marked - marked0[f]) / got : 0;
-                if (s.cc.lowestWindowOver(bytes, marked) < s.lowestWindow - mtu) {
+                if (s.dctcp().lowestWindowOver(bytes, marked) < s.lowestWindow - mtu) {
                     restart(now);   // the window would fall below the window's own lowest: not stationary
                     return 0;
                 }
@@ -387,8 +387,8 @@ final class SteadyState {
                     restart(now);   // the window was cut in the window: not additive increase alone
                     return 0;
                 }
-                double grow = s.cc.mss() / rtt;   // window growth, bytes per ps
-                double wMax = s.cc.maxWindow();
+                double grow = s.dctcp().mss() / rtt;   // window growth, bytes per ps
+                double wMax = s.dctcp().maxWindow();
                 // a host whose NIC never idled in the window is held by its NIC, whatever its window
                 double exact = windowIdle[h] <= 0 ? cap * leap : sentOver(0, leap, w0, grow, wMax, rtt, cap);
                 predicted[f] = (windowIdle[h] <= 0 ? cap * span
@@ -406,7 +406,7 @@ final class SteadyState {
                 }
                 double got = s.delivered - delivered0[f];
                 double marked = got > 0 ? (s.marked - marked0[f]) / got : 0;
-                if (s.cc.lowestWindowOver(bytes, marked) < w0 - mtu) {
+                if (s.dctcp().lowestWindowOver(bytes, marked) < w0 - mtu) {
                     restart(now);   // marks would cut the window: not additive increase alone
                     return 0;
                 }
@@ -452,10 +452,10 @@ final class SteadyState {
             if (s.done || s.startPs > now) {
                 continue;
             }
-            double cap = s.cc.maxWindow() - mtu;
+            double cap = s.dctcp().maxWindow() - mtu;
             double w = s.cc.window();
             boolean capped = window0[f] >= cap && w >= cap;
-            if (!capped && Math.abs(w - window0[f]) >= s.cc.mss()) {
+            if (!capped && Math.abs(w - window0[f]) >= s.dctcp().mss()) {
                 return false;
             }
         }

@@ -36,6 +36,7 @@ class FluidSimulatorTest {
     @CsvSource({
         "2, 8, 100, dctcp", "2, 8, 4096, fixed", "2, 8, 2000000, dctcp", "2, 8, 2000000, fixed",
         "3, 4, 2000000, dctcp", "3, 4, 777777, fixed", "2, 16, 8000000, dctcp",
+        "2, 8, 100, nscc", "2, 8, 2000000, nscc", "3, 4, 777777, nscc", "2, 16, 8000000, nscc",
     })
     void aLoneFlowTakesExactlyTheIdealTime(int tiers, int k, long size, String cc) {
         FatTree t = FatTree.builder(tiers, k).build();
@@ -136,7 +137,7 @@ class FluidSimulatorTest {
     void anIncastTrimsButDeliversEverythingAndQueuesStayBounded() {
         FatTree t = FatTree.twoTier(8);
         List<Flow> flows = Workloads.incast(t, 0, 12, 500_000, 5);
-        for (CcKind cc : List.of(CcKind.FIXED, CcKind.DCTCP)) {   // NSCC is not in the fluid model yet
+        for (CcKind cc : CcKind.values()) {
             FluidConfig c = FluidConfig.builder(t).cc(cc).scheme(LoadBalancingScheme.CO_PRIME).build();
             FluidResult r = run(c, flows);
             for (FluidFlowStats f : r.flows()) {
