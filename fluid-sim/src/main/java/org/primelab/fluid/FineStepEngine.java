@@ -459,32 +459,32 @@ final class FineStepEngine implements FluidEngine {
         int kept = 0;
         for (int i = 0; i < activeCount; i++) {
             int l = activeList[i];
-            double in = inflowBytes[l];
-            double qs = links.queueBytes[l];
-            queueAtStepBytes[l] = qs;
-            stepInflowBytes[l] = in;
-            double full = links.rateBytesPerPs[l] * dt;
+            double arriving = inflowBytes[l];
+            double queueStart = links.queueBytes[l];
+            queueAtStepBytes[l] = queueStart;
+            stepInflowBytes[l] = arriving;
+            double lineBytes = links.rateBytesPerPs[l] * dt;
             // A link that was empty cannot send before the step's first arrival: exact for one arrival.
-            double cap = links.alive[l] ? Math.max(0, Math.min(full - ackLoadBytes[l],
-                    in > 0 ? qs + links.rateBytesPerPs[l] * Math.max(0, dt - firstArrivalPs[l]) : full)) : 0;
-            double qe = qs + in - cap;
-            if (qe < 0) {
-                qe = 0;
+            double served = links.alive[l] ? Math.max(0, Math.min(lineBytes - ackLoadBytes[l],
+                    arriving > 0 ? queueStart + links.rateBytesPerPs[l] * Math.max(0, dt - firstArrivalPs[l]) : lineBytes)) : 0;
+            double queueEnd = queueStart + arriving - served;
+            if (queueEnd < 0) {
+                queueEnd = 0;
             }
             double trimmed = 0;
-            if (qe > trimLimit) {
-                trimmed = qe - trimLimit;
-                qe = trimLimit;
+            if (queueEnd > trimLimit) {
+                trimmed = queueEnd - trimLimit;
+                queueEnd = trimLimit;
             }
-            trimmedFraction[l] = in > 0 ? trimmed / in : 0;
-            busy[l] = Math.min(1.0, (qs + in + ackLoadBytes[l]) / full);
-            links.queueAreaBytePs[l] += (qs + qe) / 2 * dt;
-            links.maxQueueBytes[l] = Math.max(links.maxQueueBytes[l], qe);
-            links.deliveredBytes[l] += in - trimmed;
+            trimmedFraction[l] = arriving > 0 ? trimmed / arriving : 0;
+            busy[l] = Math.min(1.0, (queueStart + arriving + ackLoadBytes[l]) / lineBytes);
+            links.queueAreaBytePs[l] += (queueStart + queueEnd) / 2 * dt;
+            links.maxQueueBytes[l] = Math.max(links.maxQueueBytes[l], queueEnd);
+            links.deliveredBytes[l] += arriving - trimmed;
             links.trimmedBytes[l] += trimmed;
-            links.queueBytes[l] = qe;
+            links.queueBytes[l] = queueEnd;
             inflowBytes[l] = 0;
-            if (qe > 0) {
+            if (queueEnd > 0) {
                 activeList[kept++] = l;     // still active next step
             } else {
                 active[l] = false;
@@ -548,13 +548,13 @@ final class FineStepEngine implements FluidEngine {
 
     private void finishSegment(int i, double t) {
         FlowState s = flowStates[segFlow[i]];
-        double b = segBytes[i];
+        double bytes = segBytes[i];
         double emit = segEmit[i];
         int[] route = s.paths.forward(segPath[i]);
-        double keep = 1;
+        double kept = 1;
         double unmarked = 1;
-        double wait = 0;
-        double latency = prop;
+        double waitPs = 0;
+        double latencyPs = prop;
         double elapsed = emit - t;
         double packet = Math.min(mtu, s.wire);
         for (int k = 1; k < route.length; k++) {
@@ -566,31 +566,31 @@ final class FineStepEngine implements FluidEngine {
             if (packetMode) {
                 lastFlow[l] = segFlow[i];
                 lastEmitPs[l] = emit;
-                lastBytes[l] = b;
+                lastBytes[l] = bytes;
                 lastStep[l] = steps;
             }
-            double hop = packet / links.rateBytesPerPs[l];
+            double hopPs = packet / links.rateBytesPerPs[l];
             double ahead = Math.max(0, residue) + 0.5 * Math.max(0, stepInflowBytes[l] - ownStepBytes[l]);
             ahead = Math.min(ahead, trimLimit);
-            wait += ahead / links.rateBytesPerPs[l];
-            double p = red.probability(ahead + b);
-            links.maxQueueBytes[l] = Math.max(links.maxQueueBytes[l], Math.min(trimLimit, ahead + b));
-            links.markedBytes[l] += b * keep * p;
-            unmarked *= 1 - p;
-            keep *= 1 - trimmedFraction[l];
-            latency += hop + prop;
+            waitPs += ahead / links.rateBytesPerPs[l];
+            double markProbability = red.probability(ahead + bytes);
+            links.maxQueueBytes[l] = Math.max(links.maxQueueBytes[l], Math.min(trimLimit, ahead + bytes));
+            links.markedBytes[l] += bytes * kept * markProbability;
+            unmarked *= 1 - markProbability;
+            kept *= 1 - trimmedFraction[l];
+            latencyPs += hopPs + prop;
         }
-        double arrival = emit + latency + wait;
+        double arrival = emit + latencyPs + waitPs;
         int[] back = s.paths.reverse(segAck[i]);
         double ackLatency = 0;
         for (int k = 0; k < back.length; k++) {
             int l = back[k];
-            double u = k == 0 ? hostBusy[s.flow.dst()] : busy[l];
-            ackLatency += prop + links.headerSerializationPs[l] + 0.5 * links.mtuSerializationPs[l] * u;
+            double busyFraction = k == 0 ? hostBusy[s.flow.dst()] : busy[l];
+            ackLatency += prop + links.headerSerializationPs[l] + 0.5 * links.mtuSerializationPs[l] * busyFraction;
         }
         double markProb = 1 - unmarked;
-        s.inFlight.add(arrival + ackLatency + hold, b, markProb, 1 - keep, segTag[i], emit - Math.min(b, mtu) / nicRate);
-        if (s.land(b, keep, markProb, arrival, nicRate, config.linkRateBps())) {
+        s.inFlight.add(arrival + ackLatency + hold, bytes, markProb, 1 - kept, segTag[i], emit - Math.min(bytes, mtu) / nicRate);
+        if (s.land(bytes, kept, markProb, arrival, nicRate, config.linkRateBps())) {
             remaining--;
             starts.completed(s, segAck[i]);
         }

@@ -415,8 +415,8 @@ final class QuantumEngine implements FluidEngine {
             s.readyAt = start;
         }
         double size = Math.min(mtu, s.unsent);
-        double w = s.cc.window();
-        while (s.inflight > DUST_BYTES && s.inflight + size > w) {
+        double window = s.cc.window();
+        while (s.inflight > DUST_BYTES && s.inflight + size > window) {
             if (s.inFlight.count() == 0 || s.inFlight.headReturnPs() >= tEnd) {
                 return INF;
             }
@@ -429,21 +429,21 @@ final class QuantumEngine implements FluidEngine {
 
     /** The oldest in-flight quantum of {@code s} comes back: ACKed, or NACKed for its trimmed part. */
     private void pop(FlowState s) {
-        InFlightQuanta q = s.inFlight;
-        double b = q.headBytes();
-        double mark = q.headMark();
-        double trim = q.headTrimmed();
-        s.inflight -= b;
+        InFlightQuanta ring = s.inFlight;
+        double bytes = ring.headBytes();
+        double mark = ring.headMark();
+        double trimmed = ring.headTrimmed();
+        s.inflight -= bytes;
         if (s.inflight < DUST_BYTES) {
             s.inflight = Math.max(0, s.inflight);
         }
-        double nacked = b * trim;
+        double nacked = bytes * trimmed;
         s.unsent += nacked;
-        s.returned.add(b, mark, trim, q.headSentPs(), q.headReturnPs());
+        s.returned.add(bytes, mark, trimmed, ring.headSentPs(), ring.headReturnPs());
         if (feedback) {
-            s.rule.onReturn(q.headTag(), b, mark, trim, (long) (q.headReturnPs() - leapedPs));
+            s.rule.onReturn(ring.headTag(), bytes, mark, trimmed, (long) (ring.headReturnPs() - leapedPs));
         }
-        q.removeHead();
+        ring.removeHead();
     }
 
     /**
