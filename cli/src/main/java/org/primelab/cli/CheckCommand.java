@@ -25,6 +25,7 @@ import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
+import org.primelab.core.workload.Workload;
 import org.primelab.core.workload.htsim.HtsimOutputReader;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
@@ -106,10 +107,8 @@ final class CheckCommand implements Callable<Integer> {
                 : ResultsCsv.read(results.csv, workload.cm());
         CheckOutcome ports = PortBalance.check(fabric, workload.cm().workload(), reported.ports(), schemes.get(0));
         CheckReport report = ResultChecker.check(workload.cm(), fabric, faults, reported, convention, ports);
-        FluidResult estimate = noEstimate ? null : estimate(config, faults, workload);
-        String estimateNote = noEstimate ? "skipped (--no-estimate)"
-                : estimate == null ? "not available: the fluid model runs workloads without triggers and without"
-                + " .cm failure lines" : null;
+        FluidResult estimate = noEstimate ? null : estimate(config, faults, workload, convention);
+        String estimateNote = noEstimate ? "skipped (--no-estimate)" : null;
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(Json.write(json(report, reported, workload, fabric, schemes.get(0), estimate, estimateNote)));
@@ -120,14 +119,17 @@ final class CheckCommand implements Callable<Integer> {
         return report.consistent() ? 0 : EXIT_INCONSISTENT;
     }
 
-    /** The fluid model on the same experiment, or null when it cannot run it. */
-    private static FluidResult estimate(SimConfig config, Faults faults, CliWorkload workload) {
-        if (workload.cm().workload().hasDependencies() || faults != config.faults()) {
-            return null;
-        }
-        FluidConfig fc = FluidBridge.config(config, SplitMode.parse("packet"), Double.NaN);
-        var flows = workload.cm().workload().flows();
-        return new FluidSimulator(fc, flows, IdealMaxFct.of(fc.fabric(), fc.faults(), flows)).run();
+    /**
+     * The fluid model on the same experiment: the whole workload (its triggers included), the faults (the
+     * options' and the .cm file's failure lines), completions in the convention the results are checked in.
+     */
+    private static FluidResult estimate(SimConfig config, Faults faults, CliWorkload workload,
+                                        FctConvention convention) {
+        Workload w = workload.cm().workload();
+        FluidConfig fc = new FluidConfig(config.scenario().withFaults(faults).withWorkload(w), SplitMode.PACKET,
+                Double.NaN, FluidConfig.DEFAULT_FAST_FORWARD);
+        long ideal = IdealMaxFct.of(fc.fabric(), fc.faults(), w.flows());
+        return new FluidSimulator(fc, ideal).run().withFctAt(convention);
     }
 
     private static void printTable(PrintWriter out, CheckReport r, ReportedResults reported, CliWorkload w,
@@ -166,9 +168,10 @@ final class CheckCommand implements Callable<Integer> {
             }
         }
         if (estimate != null) {
-            out.printf(Locale.ROOT, "estimate, not a check (fluid model, %s, receiver side): max FCT %.3f us, mean FCT"
-                            + " %.3f us%n", estimate.config().scheme().cliName(), estimate.maxFctPs() / 1e6,
-                    estimate.meanFctPs() / 1e6);
+            out.printf(Locale.ROOT, "estimate, not a check (fluid model, %s, %s side): max FCT %.3f us, mean FCT"
+                            + " %.3f us, last completion %.3f us%n", estimate.config().scheme().cliName(),
+                    r.convention().cliName(), estimate.maxFctPs() / 1e6, estimate.meanFctPs() / 1e6,
+                    estimate.endPs() / 1e6);
         } else {
             out.println("estimate, not a check (fluid model): " + estimateNote);
         }
@@ -223,9 +226,10 @@ final class CheckCommand implements Callable<Integer> {
         e.put("label", "estimate, not a check");
         if (estimate != null) {
             e.put("model", "fluid");
-            e.put("fct_at", FctConvention.RECEIVER.cliName());
+            e.put("fct_at", r.convention().cliName());
             e.put("max_fct_us", estimate.maxFctPs() / 1e6);
             e.put("mean_fct_us", estimate.meanFctPs() / 1e6);
+            e.put("last_completion_us", estimate.endPs() / 1e6);
         } else {
             e.put("note", estimateNote);
         }

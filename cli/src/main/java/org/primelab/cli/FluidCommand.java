@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.units.Units;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
-import org.primelab.fluid.FluidSimulator;
 import org.primelab.packet.SimConfig;
 import org.primelab.fluid.SplitMode;
 import picocli.CommandLine.Command;
@@ -50,6 +50,11 @@ final class FluidCommand implements Callable<Integer> {
                     + " queues are exact per quantum); expected splits (0, 1], default 0.5")
     Double step;
 
+    @Option(names = "--fct-at", paramLabel = "receiver|sender", defaultValue = "receiver",
+            description = "where a flow completes: receiver (its last byte delivered, the paper's) or sender (that"
+                    + " byte's ACK back, htsim's) (default: ${DEFAULT-VALUE})")
+    String fctAt;
+
     @Option(names = "--no-fast-forward",
             description = "integrate every step: no leaps over steady or window-limited stretches (fluid-sim/README.md, \"Fast-forward\")")
     boolean noFastForward;
@@ -60,20 +65,23 @@ final class FluidCommand implements Callable<Integer> {
             throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
         }
         SplitMode mode = SplitMode.parse(split);
+        FctConvention convention = FctConvention.parse(fctAt);
         List<FluidConfig> runs = new ArrayList<>();
         for (SimConfig c : options.scenarios()) {
             FluidConfig f = FluidBridge.config(c, mode, step == null ? Double.NaN : step).withFastForward(!noFastForward);
-            FluidSimulator.checkSupported(f.scenario());
             runs.add(f);
         }
-        List<FluidResult> results = FluidBridge.runAll(runs);
+        List<FluidResult> results = new ArrayList<>();
+        for (FluidResult r : FluidBridge.runAll(runs)) {
+            results.add(r.withFctAt(convention));
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         if (json) {
             for (FluidResult r : results) {
                 stdout.println(Json.write(SimRunner.jsonFields(r)));
             }
         } else {
-            printTable(stdout, results);
+            printTable(stdout, results, convention);
         }
         if (out != null) {
             FluidOutputs.write(out, results);
@@ -85,7 +93,11 @@ final class FluidCommand implements Callable<Integer> {
         return 0;
     }
 
-    static void printTable(PrintWriter out, List<FluidResult> results) {
+    /**
+     * The table: the run's setup, the ideal (and for dependent workloads the ideal completion time), then
+     * one row per scheme, with a {@code cct_us} column for dependent workloads as {@code prime sim} prints it.
+     */
+    static void printTable(PrintWriter out, List<FluidResult> results, FctConvention convention) {
         FluidConfig c = results.get(0).config();
         out.printf(Locale.ROOT, "%s, %s links, %s propagation, %d flows of %d B, %s, ACK every %d (fluid, %s split, step %.3g MTU = %.1f ps, fast-forward %s)%n",
                 c.tree(), Units.formatRate(c.linkRateBps()), Units.formatTime(c.propagationPs()),
@@ -93,14 +105,19 @@ final class FluidCommand implements Callable<Integer> {
                 c.split().cliName(), c.stepMtus(), c.stepPs(), c.fastForward() ? "on" : "off");
         out.printf(Locale.ROOT, "ideal max FCT %.3f us (BDP %d B = %d packets)%n", results.get(0).idealMaxFctPs() / 1e6,
                 c.bdpBytes(), c.bdpPackets());
-        SimRunner.printIdealCompletion(out, c.scenario());
-        out.printf(Locale.ROOT, "%-9s %10s %10s %10s %7s %7s %8s %8s %9s %10s %7s %9s%n", "scheme", "max_us", "mean_us",
-                "p99_us", "ratio", "max_q", "mean_q", "trims", "ecn", "steps", "wall_s", "leapt_us");
+        if (convention != FctConvention.RECEIVER) {
+            out.println("completions at the " + convention.cliName() + " (last byte's ACK back over an idle path)");
+        }
+        boolean dependent = SimRunner.printIdealCompletion(out, c.scenario());
+        out.printf(Locale.ROOT, "%-9s %10s %10s %10s %7s %7s %8s %8s %9s %10s %7s %9s" + (dependent ? " %10s" : "") + "%n",
+                "scheme", "max_us", "mean_us", "p99_us", "ratio", "max_q", "mean_q", "trims", "ecn", "steps", "wall_s",
+                "leapt_us", "cct_us");
         for (FluidResult r : results) {
-            out.printf(Locale.ROOT, "%-9s %10.3f %10.3f %10.3f %7.4f %7.2f %8.3f %8d %9d %10d %7.3f %9.3f%n",
+            out.printf(Locale.ROOT, "%-9s %10.3f %10.3f %10.3f %7.4f %7.2f %8.3f %8d %9d %10d %7.3f %9.3f",
                     r.config().scheme().cliName(), r.maxFctPs() / 1e6, r.meanFctPs() / 1e6, r.p99FctPs() / 1e6, r.ratio(),
                     r.maxQueuePackets(), r.meanQueuePackets(), r.trims(), r.ecnMarks(), r.steps(), r.wallSeconds(),
                     r.fastForwardPs() / 1e6);
+            out.printf(Locale.ROOT, dependent ? " %10.3f%n" : "%n", r.collectiveCompletionPs() / 1e6);
         }
         out.flush();
     }

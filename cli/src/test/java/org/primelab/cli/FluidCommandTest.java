@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.primelab.core.topology.FatTree;
+import org.primelab.core.units.Units;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.SplitMode;
 import org.primelab.core.cc.CcKind;
@@ -54,7 +55,7 @@ class FluidCommandTest {
     @Test
     void badInputIsOneLineExitTwoAndWritesNothing(@TempDir Path dir) {
         String[][] bad = {{"--lb", "magic"}, {"--k", "7"}, {"--split", "exact"}, {"--step", "0"}, {"--step", "65"}, {"--split", "expected", "--step", "2"},
-            {"--flow-size", "0"}, {"--cc", "reno"}};
+            {"--flow-size", "0"}, {"--cc", "reno"}, {"--fct-at", "middle"}};
         for (String[] args : bad) {
             Path out = dir.resolve("x" + args[0].replace("-", "") + args[1]);
             String[] full = new String[args.length + 3];
@@ -67,6 +68,66 @@ class FluidCommandTest {
             assertEquals(1, r.err().strip().lines().count(), r.err());
             assertTrue(r.err().startsWith("prime: "), r.err());
             assertFalse(Files.exists(out), "no partial output");
+        }
+    }
+
+    /**
+     * A dependent workload gets the ideal completion line and a {@code cct_us} column, whose values are the
+     * JSON's {@code cct_us}, as {@code prime sim} prints them; an independent one gets neither.
+     */
+    @Test
+    void aDependentWorkloadHasItsCollectiveCompletionInTheTableAndJson() {
+        String[] args = {"fluid", "--k", "4", "--traffic", "allreduce", "--flow-size", "64KB", "--lb", "prime,ecmp"};
+        EvCommandTest.Run table = EvCommandTest.run(args);
+        assertEquals(0, table.code(), table.err());
+        String[] withJson = java.util.Arrays.copyOf(args, args.length + 1);
+        withJson[args.length] = "--json";
+        EvCommandTest.Run json = EvCommandTest.run(withJson);
+        assertEquals(0, json.code(), json.err());
+        List<String> lines = table.out().lines().toList();
+        assertTrue(lines.stream().anyMatch(l -> l.contains("ideal completion time")), table.out());
+        String header = lines.stream().filter(l -> l.startsWith("scheme")).findFirst().orElseThrow();
+        assertTrue(header.strip().endsWith("cct_us"), header);
+        List<String> objects = json.out().strip().lines().toList();
+        for (int i = 0; i < 2; i++) {
+            String row = lines.get(lines.indexOf(header) + 1 + i);
+            String[] cells = row.strip().split("\\s+");
+            java.util.regex.Matcher cct = java.util.regex.Pattern.compile("\"cct_us\":([0-9.]+)").matcher(objects.get(i));
+            assertTrue(cct.find() && objects.get(i).contains("\"ideal_cct_us\":"), objects.get(i));
+            assertEquals(Double.parseDouble(cct.group(1)), Double.parseDouble(cells[cells.length - 1]), 1e-3, row);
+        }
+        EvCommandTest.Run plain = EvCommandTest.run("fluid", "--k", "4", "--flow-size", "64KB");
+        assertFalse(plain.out().contains("cct_us"), plain.out());
+    }
+
+    /**
+     * {@code --fct-at sender}: every flow completes its last ACK's idle return later, {@code hops·(ser(64 B)
+     * + 600 ns)} at 400G; on k=4 with one flow per host to a host under another ToR of its pod or another pod,
+     * compared flow by flow in flows.csv.
+     */
+    @Test
+    void fctAtSenderAddsTheLastAcksIdleReturn(@TempDir Path dir) throws Exception {
+        List<List<String>> rows = new java.util.ArrayList<>();
+        for (String at : List.of("receiver", "sender")) {
+            Path out = dir.resolve(at);
+            EvCommandTest.Run r = EvCommandTest.run("fluid", "--k", "4", "--flow-size", "300KB", "--fct-at", at,
+                    "--out", out.toString());
+            assertEquals(0, r.code(), r.err());
+            rows.add(Files.readAllLines(out.resolve("flows.csv")));
+        }
+        double hop = (Units.serializationPs(64, 400 * Units.GBPS) + 600_000) / 1e6;   // us per link
+        int header = 0;
+        List<String> columns = List.of(rows.get(0).get(header).split(","));
+        int end = columns.indexOf("end_us");
+        int fct = columns.indexOf("fct_us");
+        int links = columns.indexOf("path_links");
+        assertTrue(end > 0 && fct > 0 && links > 0, rows.get(0).get(0));
+        for (int i = 1; i < rows.get(0).size(); i++) {
+            String[] receiver = rows.get(0).get(i).split(",");
+            String[] sender = rows.get(1).get(i).split(",");
+            double ack = Integer.parseInt(receiver[links]) * hop;
+            assertEquals(Double.parseDouble(receiver[fct]) + ack, Double.parseDouble(sender[fct]), 2e-6, rows.get(1).get(i));
+            assertEquals(Double.parseDouble(receiver[end]) + ack, Double.parseDouble(sender[end]), 2e-6, rows.get(1).get(i));
         }
     }
 

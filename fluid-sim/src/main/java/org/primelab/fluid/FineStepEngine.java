@@ -1,6 +1,5 @@
 package org.primelab.fluid;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.primelab.analytical.fct.IdealFct;
@@ -8,8 +7,6 @@ import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.fabric.RedCurve;
 import org.primelab.core.topology.FatTree;
-import org.primelab.core.topology.Faults;
-import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workload;
 
@@ -71,7 +68,7 @@ final class FineStepEngine implements FluidEngine {
     private final FluidConfig config;
     private final FatTree tree;
     private final List<Flow> flows;
-    private final int n;
+    private final int flowCount;
     private final double dt;
     private final double mtu;
     private final double header;
@@ -82,41 +79,41 @@ final class FineStepEngine implements FluidEngine {
     private final double hold;
     private final double ackFraction;
 
-    // links
+    // links: the shared view, and what this engine adds per link (indexed by link)
+    private final FluidLinks links;
     private final int linkCount;
-    private final double[] rate;        // bytes per ps (MTU / rounded MTU serialization)
-    private final double[] mtuSer;
-    private final double[] headerSer;
-    private final boolean[] switchLink;
-    private final boolean[] alive;
-    private final long[] failAt;
-    private final double[] q;
-    private final double[] qStart;
-    private final double[] inflow;
-    private final double[] inSnap;
-    private final double[] ackLoad;
-    private final double[] trimFrac;
+    /** The queue at the start of the step, bytes. */
+    private final double[] queueAtStepBytes;
+    /** Data bytes arriving this step (being summed while the step's senders run). */
+    private final double[] inflowBytes;
+    /** This step's arrivals, kept for its quanta after {@link #inflowBytes} is reset. */
+    private final double[] stepInflowBytes;
+    /** ACK bytes crossing the link this step. */
+    private final double[] ackLoadBytes;
+    /** Fraction of this step's arrivals trimmed. */
+    private final double[] trimmedFraction;
+    /** Fraction of this step the link was busy (data and ACKs). */
     private final double[] busy;
-    private final double[] maxQ;
-    private final double[] areaQ;
-    private final double[] carried;
-    private final double[] trimmedAt;
-    private final double[] markedAt;
-    private final double[] firstArrival;
-    private final double[] ownTotal;
+    /** Offset into the step of its first arrival, ps. */
+    private final double[] firstArrivalPs;
+    /** The current flow's own bytes of this step on the link (left out of the backlog ahead of it). */
+    private final double[] ownStepBytes;
+    /** Packet splits: the flow of the last quantum, its emission and size, and its step. */
     private final int[] lastFlow;
-    private final double[] lastEmit;
+    private final double[] lastEmitPs;
     private final double[] lastBytes;
     private final long[] lastStep;
     private final boolean packetMode;
+    /** Links with a queue or an arrival this step (the only ones integrated), and their list. */
     private final boolean[] active;
     private int[] activeList;
     private int activeCount;
+    /** Links that went idle this step: their per-step values are reset once its quanta read them. */
     private int[] stale;
+    private int staleCount;
+    /** Links with ACK load this step. */
     private int[] ackList;
     private int ackCount;
-    private int staleCount;
-    private final boolean anyFailure;
 
     // hosts
     private final int[][] hostFlows;
@@ -124,7 +121,7 @@ final class FineStepEngine implements FluidEngine {
     private final double[] hostBusy;
 
     // flows
-    private final FlowState[] fs;
+    private final FlowState[] flowStates;
 
     // segments of the current step
     private int segCount;
@@ -143,11 +140,6 @@ final class FineStepEngine implements FluidEngine {
     private long steps;
     private int remaining;
 
-    /** Prepares a run of {@code flows} under {@code config} (validated by {@link FluidSimulator}). */
-    FineStepEngine(FluidConfig config, List<Flow> flows) {
-        this(config, Workload.of(flows));
-    }
-
     /** Prepares a run of {@code workload} (its flows and the triggers that chain them) under {@code config}. */
     FineStepEngine(FluidConfig config, Workload workload) {
         List<Flow> flows = workload.flows();
@@ -155,7 +147,7 @@ final class FineStepEngine implements FluidEngine {
         this.tree = config.tree();
         this.flows = List.copyOf(flows);
         FluidSetup.validate(tree, flows);
-        this.n = flows.size();
+        this.flowCount = flows.size();
         this.dt = config.stepPs();
         this.mtu = config.mtuBytes();
         this.header = config.headerBytes();
@@ -167,71 +159,49 @@ final class FineStepEngine implements FluidEngine {
         this.hold = (config.ackEvery() - 1) / 2.0 * tMtu;
         this.ackFraction = header / (config.ackEvery() * mtu);
 
-        Faults faults = config.faults();
-        linkCount = tree.linkCount();
-        rate = new double[linkCount];
-        mtuSer = new double[linkCount];
-        headerSer = new double[linkCount];
-        double[] headerHop = new double[linkCount];
-        switchLink = new boolean[linkCount];
-        alive = new boolean[linkCount];
-        failAt = new long[linkCount];
-        q = new double[linkCount];
-        qStart = new double[linkCount];
-        inflow = new double[linkCount];
-        inSnap = new double[linkCount];
-        ackLoad = new double[linkCount];
-        trimFrac = new double[linkCount];
+        links = new FluidLinks(config);
+        linkCount = links.count;
+        queueAtStepBytes = new double[linkCount];
+        inflowBytes = new double[linkCount];
+        stepInflowBytes = new double[linkCount];
+        ackLoadBytes = new double[linkCount];
+        trimmedFraction = new double[linkCount];
         busy = new double[linkCount];
-        maxQ = new double[linkCount];
-        areaQ = new double[linkCount];
-        carried = new double[linkCount];
-        trimmedAt = new double[linkCount];
-        markedAt = new double[linkCount];
-        ownTotal = new double[linkCount];
-        firstArrival = new double[linkCount];
+        ownStepBytes = new double[linkCount];
+        firstArrivalPs = new double[linkCount];
         lastFlow = new int[linkCount];
         Arrays.fill(lastFlow, -1);
-        lastEmit = new double[linkCount];
+        lastEmitPs = new double[linkCount];
         lastBytes = new double[linkCount];
         lastStep = new long[linkCount];
         packetMode = config.split() == SplitMode.PACKET || config.scheme().forwarding() == Forwarding.ADAPTIVE;
-        int sw = 0;
+        int switchLinks = 0;
         for (int l = 0; l < linkCount; l++) {
-            long bps = faults.rate(l, config.linkRateBps());
-            long ser = Units.serializationPs(config.mtuBytes(), bps);
-            mtuSer[l] = ser;
-            headerSer[l] = Units.serializationPs(config.headerBytes(), bps);
-            headerHop[l] = prop + headerSer[l];
-            rate[l] = mtu / ser;
-            switchLink[l] = tree.tierOf(tree.linkSource(l)) > 0;
-            failAt[l] = faults.failTime(l);
-            alive[l] = true;
-            sw += switchLink[l] ? 1 : 0;
+            switchLinks += links.switchLink[l] ? 1 : 0;
         }
         active = new boolean[linkCount];
-        activeList = new int[Math.max(16, sw)];
-        stale = new int[Math.max(16, sw)];
-        ackList = new int[Math.max(16, sw)];
-        anyFailure = faults.failedLinks().length > 0;
-        sampler = new QueueSampler(config, switchLink);
+        activeList = new int[Math.max(16, switchLinks)];
+        stale = new int[Math.max(16, switchLinks)];
+        ackList = new int[Math.max(16, switchLinks)];
+        sampler = new QueueSampler(config, links.switchLink);
 
         long[] salts = FlowPaths.salts(tree, config.seed());
         EntropyConfig entropy = config.effectiveEntropy();
-        fs = new FlowState[n];
+        flowStates = new FlowState[flowCount];
+        double lineWindow = config.lineRateWindowBytes();
         int maxPaths = 1;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < flowCount; i++) {
             Flow f = flows.get(i);
-            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), headerHop);
-            SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, q, inflow);
+            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), links.headerHopPs);
+            SplitRule.Network net = FluidSetup.network(s.paths, links.anyFailure, links.alive, links.queueBytes, inflowBytes);
             s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
-            s.cc = FluidSetup.newCc(config);
-            fs[i] = s;
+            s.cc = FluidSetup.newCc(config, lineWindow);
+            flowStates[i] = s;
             maxPaths = Math.max(maxPaths, s.paths.count());
         }
         weights = new double[maxPaths];
         hostFlows = FluidSetup.hostFlows(tree, flows);
-        starts = new FlowStarts(workload, fs);
+        starts = new FlowStarts(workload, flowStates);
         hostAck = new double[tree.hosts()];
         hostBusy = new double[tree.hosts()];
     }
@@ -245,15 +215,15 @@ final class FineStepEngine implements FluidEngine {
     @Override
     public FluidResult run() {
         long wallStart = System.nanoTime();
-        remaining = n;
+        remaining = flowCount;
         while (remaining > 0) {
             if (steps >= MAX_STEPS) {
                 throw new IllegalStateException("fluid: " + remaining + " flows unfinished after " + steps + " steps");
             }
             stepStart = steps * dt;
             double t = stepStart;
-            applyFailures(t);
-            for (FlowState s : fs) {
+            links.applyFailures(t);
+            for (FlowState s : flowStates) {
                 if (s.started && !s.done) {
                     processReturns(s, t + dt / 2);
                 }
@@ -269,42 +239,31 @@ final class FineStepEngine implements FluidEngine {
             resetStale();
             starts.activateBefore(t + dt);
             if (sampler.due(t)) {
-                sampler.sample(t, q);
+                sampler.sample(t, links.queueBytes);
             }
             steps++;
         }
-        return collect(FluidFlow.endPs(fs), System.nanoTime() - wallStart);
+        return collect(FluidFlow.endPs(flowStates), System.nanoTime() - wallStart);
     }
 
     // ------------------------------------------------------------------ faults
 
-    private void applyFailures(double t) {
-        if (!anyFailure) {
-            return;
-        }
-        for (int l = 0; l < linkCount; l++) {
-            if (alive[l] && failAt[l] != Faults.NEVER && failAt[l] <= t) {
-                alive[l] = false;
-                q[l] = 0;
-            }
-        }
-    }
-
     // ------------------------------------------------------------------ flows
 
     private void processReturns(FlowState s, double horizon) {
-        InFlightQuanta q = s.inFlight;
-        while (q.count() > 0 && q.headReturnPs() <= horizon) {
-            double b = q.headBytes();
-            double trim = q.headTrimmed();
-            double mark = q.headMark();
+        InFlightQuanta ring = s.inFlight;
+        while (ring.count() > 0 && ring.headReturnPs() <= horizon) {
+            double b = ring.headBytes();
+            double trim = ring.headTrimmed();
+            double mark = ring.headMark();
             s.inflight -= b;
             double nacked = b * trim;
             s.unsent += nacked;
-            double markedFraction = ((b - nacked) * mark + nacked) / b;
-            s.cc.onAcked(b, markedFraction);
-            s.rule.onReturn(q.headTag(), b, mark, trim, (long) q.headReturnPs());
-            q.removeHead();
+            s.returned.add(b, mark, trim, ring.headSentPs(), ring.headReturnPs());
+            s.cc.onReturned(s.returned, s.inflight);
+            s.returned.clear();
+            s.rule.onReturn(ring.headTag(), b, mark, trim, (long) ring.headReturnPs());
+            ring.removeHead();
         }
         if (s.inflight < DUST_BYTES) {
             s.inflight = Math.max(0, s.inflight);
@@ -312,19 +271,19 @@ final class FineStepEngine implements FluidEngine {
     }
 
     private void sendFromHost(int h, double t) {
-        int[] fl = hostFlows[h];
+        int[] own = hostFlows[h];
         double tEnd = t + dt;
         double budget = Math.max(0, nicRate * dt - hostAck[h]);
         double used = 0;
-        if (fl.length == 1) {
-            FlowState s = fs[fl[0]];
+        if (own.length == 1) {
+            FlowState s = flowStates[own[0]];
             double b = demand(s, t, tEnd, budget);
             if (b > 0) {
                 send(s, b, Math.max(t, s.startPs), nicRate);
                 used = b;
             }
         } else {
-            used = waterFill(fl, t, tEnd, budget);
+            used = waterFill(own, t, tEnd, budget);
         }
         hostBusy[h] = Math.min(1.0, (used + hostAck[h]) / (nicRate * dt));
         hostAck[h] = 0;
@@ -347,12 +306,12 @@ final class FineStepEngine implements FluidEngine {
         return b > DUST_BYTES ? b : 0;
     }
 
-    private double waterFill(int[] fl, double t, double tEnd, double budget) {
-        int m = fl.length;
+    private double waterFill(int[] own, double t, double tEnd, double budget) {
+        int m = own.length;
         double[] want = new double[m];
         double total = 0;
         for (int i = 0; i < m; i++) {
-            want[i] = demand(fs[fl[i]], t, tEnd, budget);
+            want[i] = demand(flowStates[own[i]], t, tEnd, budget);
             total += want[i];
         }
         if (total <= 0) {
@@ -395,7 +354,7 @@ final class FineStepEngine implements FluidEngine {
         }
         for (int i = 0; i < m; i++) {
             if (give[i] > DUST_BYTES) {
-                FlowState s = fs[fl[i]];
+                FlowState s = flowStates[own[i]];
                 send(s, give[i], Math.max(t, s.startPs), nicRate * give[i] / used);
             }
         }
@@ -465,14 +424,14 @@ final class FineStepEngine implements FluidEngine {
         segTag[i] = tag;
         segBytes[i] = bytes;
         segEmit[i] = emit;
-        int[] links = s.paths.forward(path);
+        int[] route = s.paths.forward(path);
         double offset = arrive - stepStart;
-        for (int k = 1; k < links.length; k++) {
-            int l = links[k];
-            if (inflow[l] == 0 || offset < firstArrival[l]) {
-                firstArrival[l] = offset;
+        for (int k = 1; k < route.length; k++) {
+            int l = route[k];
+            if (inflowBytes[l] == 0 || offset < firstArrivalPs[l]) {
+                firstArrivalPs[l] = offset;
             }
-            inflow[l] += bytes;
+            inflowBytes[l] += bytes;
             if (!active[l]) {
                 active[l] = true;
                 activeList[activeCount++] = l;
@@ -483,10 +442,10 @@ final class FineStepEngine implements FluidEngine {
         hostAck[s.flow.dst()] += ack;
         for (int k = 1; k < back.length; k++) {
             int l = back[k];
-            if (ackLoad[l] == 0) {
+            if (ackLoadBytes[l] == 0) {
                 ackList[ackCount++] = l;
             }
-            ackLoad[l] += ack;
+            ackLoadBytes[l] += ack;
         }
     }
 
@@ -500,32 +459,32 @@ final class FineStepEngine implements FluidEngine {
         int kept = 0;
         for (int i = 0; i < activeCount; i++) {
             int l = activeList[i];
-            double in = inflow[l];
-            double qs = q[l];
-            qStart[l] = qs;
-            inSnap[l] = in;
-            double full = rate[l] * dt;
+            double arriving = inflowBytes[l];
+            double queueStart = links.queueBytes[l];
+            queueAtStepBytes[l] = queueStart;
+            stepInflowBytes[l] = arriving;
+            double lineBytes = links.rateBytesPerPs[l] * dt;
             // A link that was empty cannot send before the step's first arrival: exact for one arrival.
-            double cap = alive[l] ? Math.max(0, Math.min(full - ackLoad[l],
-                    in > 0 ? qs + rate[l] * Math.max(0, dt - firstArrival[l]) : full)) : 0;
-            double qe = qs + in - cap;
-            if (qe < 0) {
-                qe = 0;
+            double served = links.alive[l] ? Math.max(0, Math.min(lineBytes - ackLoadBytes[l],
+                    arriving > 0 ? queueStart + links.rateBytesPerPs[l] * Math.max(0, dt - firstArrivalPs[l]) : lineBytes)) : 0;
+            double queueEnd = queueStart + arriving - served;
+            if (queueEnd < 0) {
+                queueEnd = 0;
             }
             double trimmed = 0;
-            if (qe > trimLimit) {
-                trimmed = qe - trimLimit;
-                qe = trimLimit;
+            if (queueEnd > trimLimit) {
+                trimmed = queueEnd - trimLimit;
+                queueEnd = trimLimit;
             }
-            trimFrac[l] = in > 0 ? trimmed / in : 0;
-            busy[l] = Math.min(1.0, (qs + in + ackLoad[l]) / full);
-            areaQ[l] += (qs + qe) / 2 * dt;
-            maxQ[l] = Math.max(maxQ[l], qe);
-            carried[l] += in - trimmed;
-            trimmedAt[l] += trimmed;
-            q[l] = qe;
-            inflow[l] = 0;
-            if (qe > 0) {
+            trimmedFraction[l] = arriving > 0 ? trimmed / arriving : 0;
+            busy[l] = Math.min(1.0, (queueStart + arriving + ackLoadBytes[l]) / lineBytes);
+            links.queueAreaBytePs[l] += (queueStart + queueEnd) / 2 * dt;
+            links.maxQueueBytes[l] = Math.max(links.maxQueueBytes[l], queueEnd);
+            links.deliveredBytes[l] += arriving - trimmed;
+            links.trimmedBytes[l] += trimmed;
+            links.queueBytes[l] = queueEnd;
+            inflowBytes[l] = 0;
+            if (queueEnd > 0) {
                 activeList[kept++] = l;     // still active next step
             } else {
                 active[l] = false;
@@ -534,7 +493,7 @@ final class FineStepEngine implements FluidEngine {
         }
         activeCount = kept;
         for (int i = 0; i < ackCount; i++) {
-            ackLoad[ackList[i]] = 0;
+            ackLoadBytes[ackList[i]] = 0;
         }
         ackCount = 0;
     }
@@ -544,9 +503,9 @@ final class FineStepEngine implements FluidEngine {
         for (int i = 0; i < staleCount; i++) {
             int l = stale[i];
             if (!active[l]) {
-                qStart[l] = 0;
-                inSnap[l] = 0;
-                trimFrac[l] = 0;
+                queueAtStepBytes[l] = 0;
+                stepInflowBytes[l] = 0;
+                trimmedFraction[l] = 0;
                 busy[l] = 0;
             }
         }
@@ -568,9 +527,9 @@ final class FineStepEngine implements FluidEngine {
             int f = segFlow[i];
             int j = i;
             while (j < segCount && segFlow[j] == f) {
-                int[] links = fs[f].paths.forward(segPath[j]);
-                for (int k = 1; k < links.length; k++) {
-                    ownTotal[links[k]] += segBytes[j];
+                int[] route = flowStates[f].paths.forward(segPath[j]);
+                for (int k = 1; k < route.length; k++) {
+                    ownStepBytes[route[k]] += segBytes[j];
                 }
                 j++;
             }
@@ -578,9 +537,9 @@ final class FineStepEngine implements FluidEngine {
                 finishSegment(g, t);
             }
             for (int g = i; g < j; g++) {
-                int[] links = fs[f].paths.forward(segPath[g]);
-                for (int k = 1; k < links.length; k++) {
-                    ownTotal[links[k]] = 0;
+                int[] route = flowStates[f].paths.forward(segPath[g]);
+                for (int k = 1; k < route.length; k++) {
+                    ownStepBytes[route[k]] = 0;
                 }
             }
             i = j;
@@ -588,50 +547,50 @@ final class FineStepEngine implements FluidEngine {
     }
 
     private void finishSegment(int i, double t) {
-        FlowState s = fs[segFlow[i]];
-        double b = segBytes[i];
+        FlowState s = flowStates[segFlow[i]];
+        double bytes = segBytes[i];
         double emit = segEmit[i];
-        int[] links = s.paths.forward(segPath[i]);
-        double keep = 1;
+        int[] route = s.paths.forward(segPath[i]);
+        double kept = 1;
         double unmarked = 1;
-        double wait = 0;
-        double latency = prop;
+        double waitPs = 0;
+        double latencyPs = prop;
         double elapsed = emit - t;
         double packet = Math.min(mtu, s.wire);
-        for (int k = 1; k < links.length; k++) {
-            int l = links[k];
-            double residue = qStart[l] - rate[l] * elapsed;
+        for (int k = 1; k < route.length; k++) {
+            int l = route[k];
+            double residue = queueAtStepBytes[l] - links.rateBytesPerPs[l] * elapsed;
             if (lastFlow[l] == segFlow[i] && lastStep[l] < steps) {
-                residue -= Math.max(0, lastBytes[l] - rate[l] * (emit - lastEmit[l]));
+                residue -= Math.max(0, lastBytes[l] - links.rateBytesPerPs[l] * (emit - lastEmitPs[l]));
             }
             if (packetMode) {
                 lastFlow[l] = segFlow[i];
-                lastEmit[l] = emit;
-                lastBytes[l] = b;
+                lastEmitPs[l] = emit;
+                lastBytes[l] = bytes;
                 lastStep[l] = steps;
             }
-            double hop = packet / rate[l];
-            double ahead = Math.max(0, residue) + 0.5 * Math.max(0, inSnap[l] - ownTotal[l]);
+            double hopPs = packet / links.rateBytesPerPs[l];
+            double ahead = Math.max(0, residue) + 0.5 * Math.max(0, stepInflowBytes[l] - ownStepBytes[l]);
             ahead = Math.min(ahead, trimLimit);
-            wait += ahead / rate[l];
-            double p = red.probability(ahead + b);
-            maxQ[l] = Math.max(maxQ[l], Math.min(trimLimit, ahead + b));
-            markedAt[l] += b * keep * p;
-            unmarked *= 1 - p;
-            keep *= 1 - trimFrac[l];
-            latency += hop + prop;
+            waitPs += ahead / links.rateBytesPerPs[l];
+            double markProbability = red.probability(ahead + bytes);
+            links.maxQueueBytes[l] = Math.max(links.maxQueueBytes[l], Math.min(trimLimit, ahead + bytes));
+            links.markedBytes[l] += bytes * kept * markProbability;
+            unmarked *= 1 - markProbability;
+            kept *= 1 - trimmedFraction[l];
+            latencyPs += hopPs + prop;
         }
-        double arrival = emit + latency + wait;
+        double arrival = emit + latencyPs + waitPs;
         int[] back = s.paths.reverse(segAck[i]);
         double ackLatency = 0;
         for (int k = 0; k < back.length; k++) {
             int l = back[k];
-            double u = k == 0 ? hostBusy[s.flow.dst()] : busy[l];
-            ackLatency += prop + headerSer[l] + 0.5 * mtuSer[l] * u;
+            double busyFraction = k == 0 ? hostBusy[s.flow.dst()] : busy[l];
+            ackLatency += prop + links.headerSerializationPs[l] + 0.5 * links.mtuSerializationPs[l] * busyFraction;
         }
         double markProb = 1 - unmarked;
-        s.inFlight.add(arrival + ackLatency + hold, b, markProb, 1 - keep, segTag[i]);
-        if (s.land(b, keep, markProb, arrival, nicRate, config.linkRateBps())) {
+        s.inFlight.add(arrival + ackLatency + hold, bytes, markProb, 1 - kept, segTag[i], emit - Math.min(bytes, mtu) / nicRate);
+        if (s.land(bytes, kept, markProb, arrival, nicRate, config.linkRateBps())) {
             remaining--;
             starts.completed(s, segAck[i]);
         }
@@ -640,15 +599,8 @@ final class FineStepEngine implements FluidEngine {
     // ------------------------------------------------------------------ output
 
     private FluidResult collect(long end, long wallNanos) {
-        double duration = steps * dt;
-        List<FluidLinkStats> ls = new ArrayList<>(linkCount);
-        for (int l = 0; l < linkCount; l++) {
-            ls.add(new FluidLinkStats(l, tree.linkName(l), tree.tierOf(tree.linkSource(l)), tree.isUplink(l),
-                    config.faults().rate(l, config.linkRateBps()), maxQ[l],
-                    duration > 0 ? areaQ[l] / duration / mtu : 0, carried[l], trimmedAt[l], markedAt[l]));
-        }
-        return new FluidResult(config, FluidFlow.stats(fs), List.copyOf(ls), sampler.trajectories(),
-                FluidFlow.idealMaxFctPs(config, fs), end, steps, 0, wallNanos);
+        return new FluidResult(config, FluidFlow.stats(flowStates), links.collect(steps * dt, mtu), sampler.trajectories(),
+                FluidFlow.idealMaxFctPs(config, flowStates), end, steps, 0, wallNanos);
     }
 
     /** Per-flow state. */

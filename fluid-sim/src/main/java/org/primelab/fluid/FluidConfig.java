@@ -25,7 +25,8 @@ import org.primelab.core.workload.Workload;
  *                 for {@link SplitMode#PACKET} (the flow step of the quantum engine), in (0, 1] for
  *                 {@link SplitMode#EXPECTED} (the fine Euler step); NaN selects the mode's default
  * @param fastForward whether the quantum engine may leap over steady stretches ({@link #DEFAULT_FAST_FORWARD};
- *                    see {@code SteadyState})
+ *                    see {@code SteadyState}); always off under NSCC, whose runs are integrated step by
+ *                    step (fast-forward's ramp and steady models are DCTCP's)
  */
 public record FluidConfig(Scenario scenario, SplitMode split, double stepMtus, boolean fastForward) {
 
@@ -88,6 +89,9 @@ public record FluidConfig(Scenario scenario, SplitMode split, double stepMtus, b
         }
         if (Double.isNaN(stepMtus)) {
             stepMtus = defaultStepMtus(split);
+        }
+        if (scenario.cc() == CcKind.NSCC) {
+            fastForward = false;
         }
         double maxStep = split == SplitMode.EXPECTED ? 1 : MAX_STEP_MTUS;
         if (!(stepMtus > 0 && stepMtus <= maxStep)) {

@@ -29,7 +29,7 @@ package org.primelab.fluid;
  * one the acknowledged bytes collected when they crossed the fabric one RTT earlier (the simulator keeps
  * every in-flight quantum in a per-flow buffer until its ACK returns: the one-RTT delay is not dropped).
  */
-public final class FluidDctcp {
+public final class FluidDctcp implements FluidCc {
     /** EWMA gain {@code g = 1/16} (RFC 8257 §4.2; the packet simulator's {@code Dctcp.G}). */
     public static final double G = 1.0 / 16;
 
@@ -69,6 +69,7 @@ public final class FluidDctcp {
     }
 
     /** Current window, bytes. */
+    @Override
     public double window() {
         return window;
     }
@@ -103,6 +104,15 @@ public final class FluidDctcp {
         double dw = mss * (1 - f) * bytes / w - (alpha / 2) * pi * bytes;
         alpha += G * (f - alpha) * bytes / w;
         window = Math.min(maxWindow, Math.max(minWindow, w + dw));
+    }
+
+    /**
+     * The step's returns, acknowledged and NACKed alike, with their marked fraction (NACKed bytes count as
+     * marked): one Euler step of {@link #onAcked}.
+     */
+    @Override
+    public void onReturned(ReturnedBytes returned, double inFlightBytes) {
+        onAcked(returned.returnedBytes, returned.markedBytes / returned.returnedBytes);
     }
 
     /**

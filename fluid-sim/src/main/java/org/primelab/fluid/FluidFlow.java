@@ -28,7 +28,10 @@ abstract class FluidFlow {
     /** Wire bytes: payload plus one header per packet. */
     final double wire;
     SplitRule rule;
-    FluidDctcp cc;
+    /** The flow's congestion control ({@link FluidSetup#newCc}). */
+    FluidCc cc;
+    /** The returns not yet handed to {@link #cc}. */
+    final ReturnedBytes returned = new ReturnedBytes();
     boolean done;
     double unsent;
     double inflight;
@@ -96,6 +99,14 @@ abstract class FluidFlow {
             return true;
         }
         return false;
+    }
+
+    /**
+     * The flow's DCTCP (or fixed window): fast-forward's ramp and steady models ({@code SteadyState}) are
+     * DCTCP's, so the quantum engine leaps only under it (never under NSCC).
+     */
+    FluidDctcp dctcp() {
+        return (FluidDctcp) cc;
     }
 
     /** The outcomes of {@code flows}, in order. */

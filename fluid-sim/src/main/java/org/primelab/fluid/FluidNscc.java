@@ -37,7 +37,7 @@ import org.primelab.core.cc.NsccParameters;
  * The engine calls {@link #onAcked} once per step with what the step acknowledged (never more than a
  * window, like {@code FluidDctcp}).
  */
-public final class FluidNscc {
+public final class FluidNscc implements FluidCc {
     private static final double NOT_STARTED = -1;
 
     private final NsccParameters params;
@@ -102,6 +102,7 @@ public final class FluidNscc {
     }
 
     /** Current window, bytes. */
+    @Override
     public double window() {
         return window;
     }
@@ -175,6 +176,23 @@ public final class FluidNscc {
         }
     }
 
+    /**
+     * The step's returns: the acknowledged bytes with their marked fraction and their byte-weighted mean
+     * round trip (one {@link #onAcked}: the fluid flow's delay signal is the mean of the step's samples),
+     * then the NACKed bytes ({@link #onNacked}), both at the latest return's time.
+     */
+    @Override
+    public void onReturned(ReturnedBytes returned, double inFlightBytes) {
+        double acked = returned.ackedBytes;
+        if (acked > 0) {
+            onAcked(acked, returned.ackedMarkedBytes / acked, returned.ackedRttBytePs / acked, inFlightBytes,
+                    returned.lastReturnPs);
+        }
+        if (returned.nackedBytes > 0) {
+            onNacked(returned.nackedBytes, inFlightBytes, returned.lastReturnPs);
+        }
+    }
+
     /** {@code bytes} were trimmed and NACKed, with {@code inFlightBytes} still in flight, at {@code nowPs}. */
     public void onNacked(double bytes, double inFlightBytes, double nowPs) {
         if (!(bytes > 0)) {
@@ -193,12 +211,6 @@ public final class FluidNscc {
             window -= bytes;
             clamp();
         }
-    }
-
-    /** The retransmission timer expired: the window falls to its floor. */
-    public void onTimeout() {
-        window = minWindow;
-        fastIncreaseCount = 0;
     }
 
     private void lowerBaseRtt(double rttPs) {

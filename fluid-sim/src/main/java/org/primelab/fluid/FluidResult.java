@@ -1,7 +1,9 @@
 package org.primelab.fluid;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.metrics.RunResult;
 import org.primelab.core.metrics.RunSummary;
 import org.primelab.core.scenario.Scenario;
@@ -29,6 +31,31 @@ public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<F
     /** The same result divided by another ideal (the caller's, {@code IdealMaxFct}). */
     public FluidResult withIdealMaxFctPs(long ideal) {
         return new FluidResult(config, flows, links, trajectories, ideal, endPs, steps, fastForwardPs, wallNanos);
+    }
+
+    /**
+     * The same result with completions measured in {@code convention}. The engines measure at the
+     * receiver (the arrival of a flow's last byte, the paper's definition). At the sender the fluid model
+     * adds the last byte's ACK return over the flow's path on an idle fabric,
+     * {@code hops·(ser(header) + propagation)} at the line rate ({@link FctConvention#completionPs}): the
+     * receiver ACKs a flow's last packet at once and ACKs have strict priority, so what the fluid ACK clock
+     * adds beyond that (half an MTU per busy port on the way back) is left out. FCTs, their statistics,
+     * the Ratio (over the same ideal) and the collective completion time follow.
+     */
+    public FluidResult withFctAt(FctConvention convention) {
+        if (convention == FctConvention.RECEIVER) {
+            return this;
+        }
+        List<FluidFlowStats> moved = new ArrayList<>(flows.size());
+        long end = 0;
+        for (FluidFlowStats f : flows) {
+            long e = convention.completionPs(f.endPs(), config.fabric(), f.pathLinks());
+            moved.add(new FluidFlowStats(f.id(), f.src(), f.dst(), f.sizeBytes(), f.startPs(), e, f.pathLinks(),
+                    f.wireBytes(), f.trimmedBytes(), f.markedBytes()));
+            end = Math.max(end, e);
+        }
+        return new FluidResult(config, List.copyOf(moved), links, trajectories, idealMaxFctPs, end, steps, fastForwardPs,
+                wallNanos);
     }
 
     /** The scenario that ran. */

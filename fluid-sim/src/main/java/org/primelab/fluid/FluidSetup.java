@@ -3,6 +3,7 @@ package org.primelab.fluid;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.primelab.core.cc.CcKind;
+import org.primelab.core.cc.NsccParameters;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
@@ -35,14 +36,18 @@ final class FluidSetup {
         return HostFlows.of(tree, flows);
     }
 
-    /** A flow's congestion control: DCTCP (or a fixed window) starting at the line-rate window. */
-    static FluidDctcp newCc(FluidConfig config) {
-        return newCc(config, config.lineRateWindowBytes());
-    }
-
-    /** The same, with the configuration's line-rate window {@code w0} already computed (one per run, not per flow). */
-    static FluidDctcp newCc(FluidConfig config, double w0) {
+    /**
+     * A flow's congestion control, as the packet simulator starts it: NSCC at its maximum window
+     * ({@code 1.5} network BDP, htsim's default) with the fabric's {@link NsccParameters} and the base RTT
+     * as its starting base RTT; otherwise DCTCP (or a fixed window) at the line-rate window {@code w0}
+     * (the configuration's, computed once per run), floor {@code ackEvery·MTU}, cap {@code 1.5·w0}.
+     */
+    static FluidCc newCc(FluidConfig config, double w0) {
         double mtu = config.mtuBytes();
+        if (config.cc() == CcKind.NSCC) {
+            return FluidNscc.atMaxWindow(NsccParameters.of(config.fabric()), config.baseRttPs(), config.linkRateBps(),
+                    config.ackEvery() * mtu);
+        }
         return new FluidDctcp(config.cc() == CcKind.FIXED, w0, config.ackEvery() * mtu, w0 * 1.5, mtu,
                 config.ackEvery() * mtu, config.dctcpInitialAlpha());
     }

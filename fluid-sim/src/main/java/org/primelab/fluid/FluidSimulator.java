@@ -2,10 +2,8 @@ package org.primelab.fluid;
 
 import java.util.List;
 import org.primelab.analytical.fct.IdealFct;
-import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.random.Seeds;
-import org.primelab.core.scenario.Scenario;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workload;
 
@@ -135,7 +133,6 @@ public final class FluidSimulator {
         if (idealMaxFctPs <= 0) {
             throw new IllegalArgumentException("ideal: must be > 0 ps, got " + idealMaxFctPs);
         }
-        checkSupported(config.scenario());
         Workload workload = config.scenario().requireWorkload();
         this.config = config;
         this.idealMaxFctPs = idealMaxFctPs;
@@ -147,21 +144,6 @@ public final class FluidSimulator {
             quantum = null;
             fine = new FineStepEngine(config, workload);
         }
-    }
-
-    /**
-     * Refuses, before any work, a scenario the fluid model cannot run yet: NSCC (its fluid form,
-     * {@link FluidNscc}, is not wired into the engines). One line naming the option.
-     */
-    public static void checkSupported(Scenario scenario) {
-        if (scenario.cc() == CcKind.NSCC) {
-            throw new IllegalArgumentException("cc: nscc is not in the fluid model yet");
-        }
-    }
-
-    /** Time between queue-trajectory samples at the start of a run: half the base RTT. */
-    public double sampleIntervalPs() {
-        return config.baseRttPs() / 2.0;
     }
 
     /** The step in force, picoseconds: the configured step, capped by the quantum engine (see above). */

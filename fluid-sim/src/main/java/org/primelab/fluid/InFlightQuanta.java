@@ -1,15 +1,15 @@
 package org.primelab.fluid;
 
 /**
- * One flow's quanta (or chunks) in flight, oldest first: for each, when its ACK (or NACK) returns, its
- * bytes, the probability that it was ECN-marked and the fraction of it that was trimmed, and the tag its
+ * One flow's quanta (or chunks) in flight, oldest first: for each, when its ACK (or NACK) returns, when
+ * its serialization started at the sender (for the round trip NSCC reads), its bytes, the probability that it was ECN-marked and the fraction of it that was trimmed, and the tag its
  * feedback is reported with. This is the one-RTT delay of the DCTCP fluid model: what a quantum met in
  * the fabric reaches its sender only when it returns. A ring buffer that doubles when full (it rarely
  * does: it starts at room for the largest window), so steady operation allocates nothing.
  */
 final class InFlightQuanta {
-    /** Doubles per record: return time, bytes, marking probability, trimmed fraction. */
-    private static final int RECORD = 4;
+    /** Doubles per record: return time, bytes, marking probability, trimmed fraction, send time. */
+    private static final int RECORD = 5;
 
     private double[] records;
     private int[] tags;
@@ -47,6 +47,11 @@ final class InFlightQuanta {
         return records[head * RECORD + 3];
     }
 
+    /** When the oldest quantum's serialization started at its sender, ps. */
+    double headSentPs() {
+        return records[head * RECORD + 4];
+    }
+
     /** Feedback tag of the oldest quantum. */
     int headTag() {
         return tags[head];
@@ -58,8 +63,8 @@ final class InFlightQuanta {
         count--;
     }
 
-    /** Adds the newest quantum. */
-    void add(double returnPs, double bytes, double mark, double trimmed, int tag) {
+    /** Adds the newest quantum, sent at {@code sentPs}. */
+    void add(double returnPs, double bytes, double mark, double trimmed, int tag, double sentPs) {
         int cap = tags.length;
         if (count == cap) {
             double[] r = new double[2 * cap * RECORD];
@@ -83,15 +88,17 @@ final class InFlightQuanta {
         records[o + 1] = bytes;
         records[o + 2] = mark;
         records[o + 3] = trimmed;
+        records[o + 4] = sentPs;
         tags[i] = tag;
         count++;
     }
 
-    /** Moves every return time {@code shiftPs} later (fast-forward: the flow's clock moved on by a leap). */
+    /** Moves every return and send time {@code shiftPs} later (fast-forward: the flow's clock moved on by a leap). */
     void delay(double shiftPs) {
         int cap = tags.length;
         for (int i = 0, j = head; i < count; i++, j = j + 1 == cap ? 0 : j + 1) {
             records[j * RECORD] += shiftPs;
+            records[j * RECORD + 4] += shiftPs;
         }
     }
 }

@@ -1,6 +1,5 @@
 package org.primelab.fluid;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.primelab.analytical.fct.IdealFct;
@@ -9,8 +8,6 @@ import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.RedCurve;
 import org.primelab.core.topology.FatTree;
-import org.primelab.core.topology.Faults;
-import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workload;
 
@@ -26,26 +23,18 @@ import org.primelab.core.workload.Workload;
  * emission order per flow, they land (return records, delivery, completion); a linear pass over the
  * links closes the step (drain to the step's end, ACK load, busy fractions).
  *
- * <p><b>Layout.</b> What a quantum's visit of a link reads and writes is one stride of {@link #S} doubles
- * (one cache line) in {@link #ls}; the per-step link bookkeeping is a linear pass. Nothing is allocated
- * per step once the buffers have grown to the run's largest step (except queue-trajectory samples).
+ * <p><b>State.</b> The links' shared state is a {@link FluidLinks} view (the queues and what a run reports
+ * per link); this engine adds, per link, the time each queue was last advanced, its data service rate this
+ * step and who arrived last, per host its NIC clock and ACK bytes, and per quantum of the current step
+ * its flow, path, emission, arrival and return times. The per-step link bookkeeping is a linear pass.
+ * Nothing is allocated per step once the buffers have grown to the run's largest step (except
+ * queue-trajectory samples).
  *
  * <p><b>Fast-forward.</b> After every step {@link SteadyState} is told whether anything was trimmed; at
  * the end of each window it may grant a leap, which {@link #leap} applies (fluid-sim/README.md,
  * "Fast-forward").
  */
 final class QuantumEngine implements FluidEngine {
-    // ---- per-link state a quantum's visit reads and writes: one cache line per link
-    private static final int Q = 0;        // queue, bytes, at time T
-    private static final int T = 1;        // time of Q
-    private static final int DRAIN = 2;    // data service rate this step, bytes/ps (rate minus ACK load)
-    private static final int LASTF = 3;    // flow of the last arrival
-    private static final int OWNEND = 4;   // when what is left of the last arrival will have been sent
-    private static final int ARR = 5;      // data bytes arrived this step
-    private static final int AREA = 6;     // integral of the queue, byte·ps
-    private static final int MAXQ = 7;     // largest queue
-    private static final int S = 8;
-
     /** Fine sorting buckets per MTU serialization: quanta of one step are processed in emission order to 1/16 MTU. */
     static final int BUCKETS_PER_MTU = 16;
     /** Bytes below which a remainder counts as nothing (floating-point dust). */
@@ -57,7 +46,7 @@ final class QuantumEngine implements FluidEngine {
     private final FluidConfig config;
     private final FatTree tree;
     private final List<Flow> flows;
-    private final int n;
+    private final int flowCount;
     private final double dt;
     private final double mtu;
     private final double trimLimit;
@@ -69,37 +58,50 @@ final class QuantumEngine implements FluidEngine {
     private final boolean adaptive;
     private final boolean mirrorAcks;
 
-    // links
+    // links: the shared view, and what this engine adds per link (indexed by link)
+    private final FluidLinks links;
     private final int linkCount;
-    private final double[] ls;
-    private final double[] inv;          // 1 / line rate, ps per byte
-    private final double[] halfInvDrain; // 1 / (2·DRAIN)
-    private final double[] ackMirror;    // variable ACK delay of the mirror link (half an MTU per busy port)
-    private final double[] rateOf;
-    private final double[] trimmedAt;
-    private final double[] markedAt;
-    private final int[] mirror;
-    private final boolean[] switchLink;
-    private final int[] hostOfLink;      // for host NIC links: the host; else -1
-    private final double[] halfMtuSer;   // 0.5 · MTU serialization of each link
-    private final double[] ackBytes;     // ACK bytes on each link this step
-    private final double[] ackSelf;      // variable ACK delay of each link itself
-    private final double[] qStep;        // queue at the last step boundary
-    private final double[] pending;      // AR: bytes assigned this step, not yet arrived
-    private final double[] arrived;      // data bytes arrived over the run (trimmed ones included)
-    private final boolean[] alive;
-    private final long[] failAt;
-    private final boolean anyFailure;
+    /** When {@link FluidLinks#queueBytes} was last advanced, ps. */
+    private final double[] queueTimePs;
+    /** Data service rate this step, bytes/ps: the link's rate less the ACK load (ACKs have strict priority). */
+    private final double[] drainBytesPerPs;
+    /** {@code 1 / (2·drainBytesPerPs)}, 0 for a link that does not drain. */
+    private final double[] halfPsPerDrainedByte;
+    /** The flow of the last arrival (-1: none yet). */
+    private final int[] lastFlow;
+    /** When what is left of the last arrival will have been sent, ps. */
+    private final double[] lastArrivalSentPs;
+    /** Data bytes arrived this step. */
+    private final double[] arrivedThisStepBytes;
+    /** Data bytes arrived over the run, trimmed ones included (folded in at each step's end). */
+    private final double[] arrivedBytes;
+    /** The queue at the last step boundary, bytes (what split rules and the sampler see). */
+    private final double[] queueAtStepBytes;
+    /** AR: bytes assigned to the link this step that have not arrived yet. */
+    private final double[] headedBytes;
+    /** ACK bytes on the link this step. */
+    private final double[] ackBytesThisStep;
+    /** The variable delay an ACK meets at the link: half an MTU serialization per busy port, ps. */
+    private final double[] ackDelayPs;
+    /** {@link #ackDelayPs} of the mirror link (the one an ACK takes back past this link). */
+    private final double[] mirrorAckDelayPs;
 
-    // hosts
+    // hosts (indexed by host)
     private final int[][] hostFlows;
-    private final double[] nicFree;
-    private final double[] hostAck;
-    private final double[] hostAckNext;
+    /** When the NIC finishes what it has serialized so far, ps. */
+    private final double[] nicFreePs;
+    /** ACK bytes the host sends this step (those its flows' receivers generated last step). */
+    private final double[] hostAckBytes;
+    /** ACK bytes generated this step, sent next step. */
+    private final double[] hostAckBytesNext;
+    /** Fraction of the step the NIC was busy. */
     private final double[] hostBusy;
-    private final int[] rr;
-    private final double[] hostAcksSent; // ACK bytes each NIC has sent over the run
-    private final double[] hostIdle;     // time each NIC has idled over the run, ps
+    /** Index into the host's flows where the next round-robin scan starts. */
+    private final int[] roundRobinNext;
+    /** ACK bytes each NIC has sent over the run. */
+    private final double[] hostAcksSent;
+    /** Time each NIC has idled over the run, ps. */
+    private final double[] hostIdle;
 
     // fast-forward (SteadyState)
     private final boolean fastForward;
@@ -121,22 +123,22 @@ final class QuantumEngine implements FluidEngine {
     private static final double LEAP_LOAD_SLACK = 0.002;
 
     // flows
-    private final FlowState[] fs;
+    private final FlowState[] flowStates;
 
     // quanta of the current step
-    private int nq;
-    private int[] qFlow = new int[1024];
-    private int[] qPath = new int[1024];
-    private int[] qAck = new int[1024];
-    private int[] qTag = new int[1024];
-    private int[] qNext = new int[1024];
-    private double[] qBytes = new double[1024];
-    private double[] qEmit = new double[1024];
-    private double[] qArrive = new double[1024];   // arrival of the last byte (base latency, then + waits)
-    private double[] qReturn = new double[1024];   // ACK's return (base, then + variable delays)
-    private double[] qKeep = new double[1024];
-    private double[] qMark = new double[1024];
-    private int[][] qLinks = new int[1024][];
+    private int quantumCount;
+    private int[] quantumFlow = new int[1024];
+    private int[] quantumPath = new int[1024];
+    private int[] quantumAckPath = new int[1024];
+    private int[] quantumTag = new int[1024];
+    private int[] nextInBucket = new int[1024];
+    private double[] quantumBytes = new double[1024];
+    private double[] quantumEmitPs = new double[1024];
+    private double[] quantumArrivalPs = new double[1024];   // arrival of the last byte (base latency, then + waits)
+    private double[] quantumReturnPs = new double[1024];   // ACK's return (base, then + variable delays)
+    private double[] quantumKeptFraction = new double[1024];
+    private double[] quantumMarkProbability = new double[1024];
+    private int[][] quantumLinks = new int[1024][];
     private final int buckets;
     private final int[] bucketHead;
     private final double bucketsPerPs;
@@ -147,11 +149,6 @@ final class QuantumEngine implements FluidEngine {
     private long steps;
     private int remaining;
 
-    /** Prepares a run of {@code flows}, which start at their fixed times, under {@code config}. */
-    QuantumEngine(FluidConfig config, List<Flow> flows) {
-        this(config, Workload.of(flows));
-    }
-
     /** Prepares a run of {@code workload} (its flows and the triggers that chain them) under {@code config}. */
     QuantumEngine(FluidConfig config, Workload workload) {
         List<Flow> flows = workload.flows();
@@ -159,7 +156,7 @@ final class QuantumEngine implements FluidEngine {
         this.tree = config.tree();
         this.flows = List.copyOf(flows);
         FluidSetup.validate(tree, flows);
-        this.n = flows.size();
+        this.flowCount = flows.size();
         this.mtu = config.mtuBytes();
         this.trimLimit = config.trimBytes();
         this.red = new RedCurve(config.kMinBytes(), config.kMaxBytes());
@@ -172,73 +169,47 @@ final class QuantumEngine implements FluidEngine {
         // Only PRIME's history and REPS's recycling read the feedback; for the others it is a no-op.
         this.feedback = scheme == LoadBalancingScheme.PRIME || scheme == LoadBalancingScheme.REPS;
 
-        Faults faults = config.faults();
-        linkCount = tree.linkCount();
-        ls = new double[linkCount * S];
-        inv = new double[linkCount];
-        halfInvDrain = new double[linkCount];
-        ackMirror = new double[linkCount];
-        rateOf = new double[linkCount];
-        trimmedAt = new double[linkCount];
-        markedAt = new double[linkCount];
-        mirror = new int[linkCount];
-        switchLink = new boolean[linkCount];
-        hostOfLink = new int[linkCount];
-        halfMtuSer = new double[linkCount];
-        ackBytes = new double[linkCount];
-        ackSelf = new double[linkCount];
-        qStep = new double[linkCount];
-        pending = new double[linkCount];
-        arrived = new double[linkCount];
-        alive = new boolean[linkCount];
-        failAt = new long[linkCount];
-        double[] headerHop = new double[linkCount];
-        double[] rate = new double[linkCount];
+        links = new FluidLinks(config);
+        linkCount = links.count;
+        queueTimePs = new double[linkCount];
+        drainBytesPerPs = links.rateBytesPerPs.clone();
+        halfPsPerDrainedByte = new double[linkCount];
+        lastFlow = new int[linkCount];
+        lastArrivalSentPs = new double[linkCount];
+        arrivedThisStepBytes = new double[linkCount];
+        arrivedBytes = new double[linkCount];
+        queueAtStepBytes = new double[linkCount];
+        headedBytes = new double[linkCount];
+        ackBytesThisStep = new double[linkCount];
+        ackDelayPs = new double[linkCount];
+        mirrorAckDelayPs = new double[linkCount];
         for (int l = 0; l < linkCount; l++) {
-            long bps = faults.rate(l, config.linkRateBps());
-            long ser = Units.serializationPs(config.mtuBytes(), bps);
-            rate[l] = mtu / ser;
-            headerHop[l] = config.propagationPs() + (double) Units.serializationPs(config.headerBytes(), bps);
-            halfMtuSer[l] = 0.5 * ser;
-            int b = l * S;
-            rateOf[l] = rate[l];
-            inv[l] = 1 / rate[l];
-            ls[b + DRAIN] = rate[l];
-            halfInvDrain[l] = 0.5 / rate[l];
-            ls[b + LASTF] = -1;
-            switchLink[l] = tree.tierOf(tree.linkSource(l)) > 0;
-            hostOfLink[l] = switchLink[l] ? -1 : tree.linkSource(l);
-            failAt[l] = faults.failTime(l);
-            alive[l] = true;
+            halfPsPerDrainedByte[l] = 0.5 / links.rateBytesPerPs[l];
+            lastFlow[l] = -1;
         }
-        for (int l = 0; l < linkCount; l++) {
-            int m = tree.linkBetween(tree.linkTarget(l), tree.linkSource(l));
-            mirror[l] = m < 0 ? l : m;
-        }
-        anyFailure = faults.failedLinks().length > 0;
-        sampler = new QueueSampler(config, switchLink);
+        sampler = new QueueSampler(config, links.switchLink);
 
         long[] salts = FlowPaths.salts(tree, config.seed());
         EntropyConfig entropy = config.effectiveEntropy();
-        fs = new FlowState[n];
+        flowStates = new FlowState[flowCount];
         double lineWindow = config.lineRateWindowBytes();
         // room for the largest window (1.5 line-rate windows) of quanta and a few more: the ring rarely
         // grows, and a small ring stays in cache
         int ring = Integer.highestOneBit(Math.max(16, (int) (1.5 * lineWindow / mtu) + 8)) * 2;
         double minReturn = INF;
         boolean mirrored = scheme.forwarding() != Forwarding.HASH;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < flowCount; i++) {
             Flow f = flows.get(i);
-            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), headerHop, ring);
+            FlowState s = new FlowState(f, new FlowPaths(tree, f.src(), f.dst()), links.headerHopPs, ring);
             // never SplitMode.EXPECTED here: FluidSimulator runs this engine on packet splits and AR only
-            SplitRule.Network net = FluidSetup.network(s.paths, anyFailure, alive, qStep, pending);
+            SplitRule.Network net = FluidSetup.network(s.paths, links.anyFailure, links.alive, queueAtStepBytes, headedBytes);
             s.rule = FluidSetup.newRule(config, entropy, salts, s, net);
             if (!(s.rule instanceof PacketSplit split)) {
                 throw new IllegalStateException("fluid: the quantum engine needs per-quantum splits, got " + s.rule);
             }
             s.split = split;
             s.net = net;
-            if (!anyFailure && s.rule instanceof GeneratorSplit g) {
+            if (!links.anyFailure && s.rule instanceof GeneratorSplit g) {
                 g.assumeNoFailures();
             }
             s.cc = FluidSetup.newCc(config, lineWindow);
@@ -249,41 +220,40 @@ final class QuantumEngine implements FluidEngine {
             double minFwd = INF;
             double minAck = INF;
             for (int p = 0; p < paths; p++) {
-                int[] links = s.paths.forward(p);
-                s.fwd[p] = links;
-                double lat = config.propagationPs();
-                for (int k = 1; k < links.length; k++) {
-                    lat += packet / rate[links[k]] + config.propagationPs();
+                int[] path = s.paths.forward(p);
+                s.fwd[p] = path;
+                double latency = config.propagationPs();
+                for (int k = 1; k < path.length; k++) {
+                    latency += packet / links.rateBytesPerPs[path[k]] + config.propagationPs();
                 }
-                s.fwdLat[p] = lat;
+                s.fwdLat[p] = latency;
                 int[] back = s.paths.reverse(p);
-                double ack = s.ackReturnPs[p];
-                minFwd = Math.min(minFwd, lat);
-                minAck = Math.min(minAck, ack);
-                for (int k = 0; k < links.length && mirrored; k++) {
-                    mirrored = back.length == links.length && back[k] == mirror[links[links.length - 1 - k]];
+                minFwd = Math.min(minFwd, latency);
+                minAck = Math.min(minAck, s.ackReturnPs[p]);
+                for (int k = 0; k < path.length && mirrored; k++) {
+                    mirrored = back.length == path.length && back[k] == links.mirror[path[path.length - 1 - k]];
                 }
             }
             minReturn = Math.min(minReturn, minFwd + minAck + hold);
-            fs[i] = s;
+            flowStates[i] = s;
         }
         this.mirrorAcks = mirrored;
         // No quantum may come back within the step it was sent in (the sender reads its ACK clock from the
         // returns of earlier steps), so the step never exceeds the shortest possible return time.
         this.dt = Math.min(config.stepPs(), minReturn);
         hostFlows = FluidSetup.hostFlows(tree, flows);
-        starts = new FlowStarts(workload, fs);
-        nicFree = new double[tree.hosts()];
-        hostAck = new double[tree.hosts()];
-        hostAckNext = new double[tree.hosts()];
+        starts = new FlowStarts(workload, flowStates);
+        nicFreePs = new double[tree.hosts()];
+        hostAckBytes = new double[tree.hosts()];
+        hostAckBytesNext = new double[tree.hosts()];
         hostBusy = new double[tree.hosts()];
-        rr = new int[tree.hosts()];
+        roundRobinNext = new int[tree.hosts()];
         hostIdle = new double[tree.hosts()];
         hostAcksSent = new double[tree.hosts()];
         leapLoad = new double[linkCount];
         fastForward = config.fastForward();
-        steady = new SteadyState(fs, hostFlows, hostAcksSent, hostIdle, nicRate, mtu, dt, config.baseRttPs(), ls, S, AREA,
-                markedAt);
+        steady = new SteadyState(flowStates, hostFlows, hostAcksSent, hostIdle, nicRate, mtu, dt, config.baseRttPs(),
+                links);
         // emissions of a step end in [t, t + dt + one MTU serialization)
         buckets = (int) Math.ceil((dt / tMtu + 1) * BUCKETS_PER_MTU) + 1;
         bucketHead = new int[buckets];
@@ -299,7 +269,7 @@ final class QuantumEngine implements FluidEngine {
     @Override
     public FluidResult run() {
         long wallStart = System.nanoTime();
-        remaining = n;
+        remaining = flowCount;
         steady.restart(0);
         int hosts = hostFlows.length;
         while (remaining > 0) {
@@ -310,7 +280,7 @@ final class QuantumEngine implements FluidEngine {
             double tEnd = t + dt;
             applyFailures(t);
             cleanStep = true;
-            nq = 0;
+            quantumCount = 0;
             Arrays.fill(bucketHead, -1);
             // Hosts in a rotating order: quanta emitted at the same instant meet at a link in the order
             // generated, so no host is always first.
@@ -320,21 +290,21 @@ final class QuantumEngine implements FluidEngine {
                 if (hostFlows[h].length > 0) {
                     sendFromHost(h, t, tEnd);
                 } else {
-                    hostBusy[h] = Math.min(1.0, hostAck[h] / (nicRate * dt));
+                    hostBusy[h] = Math.min(1.0, hostAckBytes[h] / (nicRate * dt));
                 }
             }
             for (int b = 0; b < buckets; b++) {
-                for (int i = bucketHead[b]; i >= 0; i = qNext[i]) {
+                for (int i = bucketHead[b]; i >= 0; i = nextInBucket[i]) {
                     traverse(i);
                 }
             }
-            for (int i = 0; i < nq; i++) {
+            for (int i = 0; i < quantumCount; i++) {
                 land(i);
             }
             endStep(tEnd);
             starts.activateBefore(tEnd);
             if (sampler.due(tEnd)) {
-                sampler.sample(tEnd, qStep);
+                sampler.sample(tEnd, queueAtStepBytes);
             }
             steps++;
             if (fastForward && remaining > 0 && steady.observe(cleanStep, tEnd)) {
@@ -345,24 +315,24 @@ final class QuantumEngine implements FluidEngine {
             }
         }
         long wall = System.nanoTime() - wallStart;
-        return collect(FluidFlow.endPs(fs), wall);
+        return collect(FluidFlow.endPs(flowStates), wall);
     }
 
     // ------------------------------------------------------------------ faults
 
+    /** Links failing by {@code t} go down ({@link FluidLinks#applyFailures}) and stop draining. */
     private void applyFailures(double t) {
-        if (!anyFailure) {
+        if (!links.anyFailure) {
             return;
         }
         for (int l = 0; l < linkCount; l++) {
-            if (alive[l] && failAt[l] != Faults.NEVER && failAt[l] <= t) {
-                alive[l] = false;
-                ls[l * S + Q] = 0;
-                ls[l * S + DRAIN] = 0;
-                halfInvDrain[l] = 0;
-                qStep[l] = 0;
+            if (links.wentDown(l, t)) {
+                drainBytesPerPs[l] = 0;
+                halfPsPerDrainedByte[l] = 0;
+                queueAtStepBytes[l] = 0;
             }
         }
+        links.applyFailures(t);
     }
 
     // ------------------------------------------------------------------ senders
@@ -373,46 +343,45 @@ final class QuantumEngine implements FluidEngine {
      * their share of the NIC first. A quantum belongs to the step in which its serialization starts.
      */
     private void sendFromHost(int h, double t, double tEnd) {
-        int[] fl = hostFlows[h];
-        int m = fl.length;
-        double ackTime = hostAck[h] / nicRate;
-        double nic = Math.max(nicFree[h] + ackTime, t);
-        double data = 0;
-        hostIdle[h] += nic - (nicFree[h] + ackTime);
+        int[] own = hostFlows[h];
+        int count = own.length;
+        double ackTime = hostAckBytes[h] / nicRate;
+        double nicPs = Math.max(nicFreePs[h] + ackTime, t);
+        double dataBytes = 0;
+        hostIdle[h] += nicPs - (nicFreePs[h] + ackTime);
         while (true) {
             int best = -1;
             double bestStart = INF;
-            for (int j = 0; j < m; j++) {
-                int idx = rr[h] + j < m ? rr[h] + j : rr[h] + j - m;
-                double st = earliestStart(fs[fl[idx]], nic, tEnd, m > 1);
-                if (st < bestStart) {
-                    bestStart = st;
+            for (int j = 0; j < count; j++) {
+                int idx = roundRobinNext[h] + j < count ? roundRobinNext[h] + j : roundRobinNext[h] + j - count;
+                double start = earliestStart(flowStates[own[idx]], nicPs, tEnd, count > 1);
+                if (start < bestStart) {
+                    bestStart = start;
                     best = idx;
                 }
             }
             if (best < 0) {
                 break;
             }
-            hostIdle[h] += bestStart - nic;
-            FlowState s = fs[fl[best]];
+            hostIdle[h] += bestStart - nicPs;
+            FlowState s = flowStates[own[best]];
             double size = Math.min(mtu, s.unsent);
-            double e = bestStart + size / nicRate;
-            emit(s, size, e, tEnd - dt);
-            nic = e;
-            data += size;
-            rr[h] = best + 1 == m ? 0 : best + 1;
+            double emitPs = bestStart + size / nicRate;
+            emit(s, size, emitPs, tEnd - dt);
+            nicPs = emitPs;
+            dataBytes += size;
+            roundRobinNext[h] = best + 1 == count ? 0 : best + 1;
         }
-        nicFree[h] = nic;
-        hostAcksSent[h] += hostAck[h];
-        hostBusy[h] = Math.min(1.0, (data + hostAck[h]) / (nicRate * dt));
-        for (int j = 0; j < m; j++) {
-            FlowState s = fs[fl[j]];
+        nicFreePs[h] = nicPs;
+        hostAcksSent[h] += hostAckBytes[h];
+        hostBusy[h] = Math.min(1.0, (dataBytes + hostAckBytes[h]) / (nicRate * dt));
+        for (int j = 0; j < count; j++) {
+            FlowState s = flowStates[own[j]];
             s.windowSum += s.cc.window();
-            if (s.ackedAcc > 0) {
-                s.cc.onAcked(s.ackedAcc, s.markedAcc / s.ackedAcc);
+            if (!s.returned.isEmpty()) {
+                s.cc.onReturned(s.returned, s.inflight);
                 s.lowestWindow = Math.min(s.lowestWindow, s.cc.window());
-                s.ackedAcc = 0;
-                s.markedAcc = 0;
+                s.returned.clear();
             }
         }
     }
@@ -446,8 +415,8 @@ final class QuantumEngine implements FluidEngine {
             s.readyAt = start;
         }
         double size = Math.min(mtu, s.unsent);
-        double w = s.cc.window();
-        while (s.inflight > DUST_BYTES && s.inflight + size > w) {
+        double window = s.cc.window();
+        while (s.inflight > DUST_BYTES && s.inflight + size > window) {
             if (s.inFlight.count() == 0 || s.inFlight.headReturnPs() >= tEnd) {
                 return INF;
             }
@@ -460,73 +429,77 @@ final class QuantumEngine implements FluidEngine {
 
     /** The oldest in-flight quantum of {@code s} comes back: ACKed, or NACKed for its trimmed part. */
     private void pop(FlowState s) {
-        InFlightQuanta q = s.inFlight;
-        double b = q.headBytes();
-        double mark = q.headMark();
-        double trim = q.headTrimmed();
-        s.inflight -= b;
+        InFlightQuanta ring = s.inFlight;
+        double bytes = ring.headBytes();
+        double mark = ring.headMark();
+        double trimmed = ring.headTrimmed();
+        s.inflight -= bytes;
         if (s.inflight < DUST_BYTES) {
             s.inflight = Math.max(0, s.inflight);
         }
-        double nacked = b * trim;
+        double nacked = bytes * trimmed;
         s.unsent += nacked;
-        s.ackedAcc += b;
-        s.markedAcc += (b - nacked) * mark + nacked;
+        s.returned.add(bytes, mark, trimmed, ring.headSentPs(), ring.headReturnPs());
         if (feedback) {
-            s.rule.onReturn(q.headTag(), b, mark, trim, (long) (q.headReturnPs() - leapedPs));
+            s.rule.onReturn(ring.headTag(), bytes, mark, trimmed, (long) (ring.headReturnPs() - leapedPs));
         }
-        q.removeHead();
+        ring.removeHead();
     }
 
-    private void emit(FlowState s, double size, double e, double t) {
-        long pick = s.split.pick((long) (e - leapedPs));
+    /**
+     * Flow {@code s} emits a quantum of {@code size} bytes whose serialization ends at {@code emitPs}, in the
+     * step starting at {@code stepStartPs}: its split rule picks the path, and it is queued for the fabric
+     * pass in its emission bucket.
+     */
+    private void emit(FlowState s, double size, double emitPs, double stepStartPs) {
+        long pick = s.split.pick((long) (emitPs - leapedPs));
         int path = PathChoice.path(pick);
         s.lastPath = path;
-        s.sentEnd = e;
+        s.sentEnd = emitPs;
         s.inflight += size;
         s.unsent -= size;
         if (s.unsent < DUST_BYTES) {
             s.unsent = 0;
         }
-        if (nq == qFlow.length) {
+        if (quantumCount == quantumFlow.length) {
             grow();
         }
-        int i = nq++;
-        qFlow[i] = s.flow.id();
-        qPath[i] = path;
-        qAck[i] = PathChoice.ackPath(pick);
-        qTag[i] = PathChoice.tag(pick);
-        qBytes[i] = size;
-        qEmit[i] = e;
-        int[] links = s.fwd[path];
-        qLinks[i] = links;
-        qArrive[i] = e + s.fwdLat[path];
-        qReturn[i] = s.ackReturnPs[qAck[i]] + hold + (mirrorAcks ? ackMirror[links[0]] : 0);
-        int b = (int) ((e - t) * bucketsPerPs);
-        b = b < 0 ? 0 : b >= buckets ? buckets - 1 : b;
-        qNext[i] = bucketHead[b];
-        bucketHead[b] = i;
+        int i = quantumCount++;
+        quantumFlow[i] = s.flow.id();
+        quantumPath[i] = path;
+        quantumAckPath[i] = PathChoice.ackPath(pick);
+        quantumTag[i] = PathChoice.tag(pick);
+        quantumBytes[i] = size;
+        quantumEmitPs[i] = emitPs;
+        int[] route = s.fwd[path];
+        quantumLinks[i] = route;
+        quantumArrivalPs[i] = emitPs + s.fwdLat[path];
+        quantumReturnPs[i] = s.ackReturnPs[quantumAckPath[i]] + hold + (mirrorAcks ? mirrorAckDelayPs[route[0]] : 0);
+        int bucket = (int) ((emitPs - stepStartPs) * bucketsPerPs);
+        bucket = bucket < 0 ? 0 : bucket >= buckets ? buckets - 1 : bucket;
+        nextInBucket[i] = bucketHead[bucket];
+        bucketHead[bucket] = i;
         if (adaptive) {
-            for (int k = 1; k < links.length; k++) {
-                pending[links[k]] += size;
+            for (int k = 1; k < route.length; k++) {
+                headedBytes[route[k]] += size;
             }
         }
     }
 
     private void grow() {
-        int c = qFlow.length * 2;
-        qFlow = Arrays.copyOf(qFlow, c);
-        qPath = Arrays.copyOf(qPath, c);
-        qAck = Arrays.copyOf(qAck, c);
-        qTag = Arrays.copyOf(qTag, c);
-        qNext = Arrays.copyOf(qNext, c);
-        qBytes = Arrays.copyOf(qBytes, c);
-        qEmit = Arrays.copyOf(qEmit, c);
-        qArrive = Arrays.copyOf(qArrive, c);
-        qReturn = Arrays.copyOf(qReturn, c);
-        qKeep = Arrays.copyOf(qKeep, c);
-        qMark = Arrays.copyOf(qMark, c);
-        qLinks = Arrays.copyOf(qLinks, c);
+        int c = quantumFlow.length * 2;
+        quantumFlow = Arrays.copyOf(quantumFlow, c);
+        quantumPath = Arrays.copyOf(quantumPath, c);
+        quantumAckPath = Arrays.copyOf(quantumAckPath, c);
+        quantumTag = Arrays.copyOf(quantumTag, c);
+        nextInBucket = Arrays.copyOf(nextInBucket, c);
+        quantumBytes = Arrays.copyOf(quantumBytes, c);
+        quantumEmitPs = Arrays.copyOf(quantumEmitPs, c);
+        quantumArrivalPs = Arrays.copyOf(quantumArrivalPs, c);
+        quantumReturnPs = Arrays.copyOf(quantumReturnPs, c);
+        quantumKeptFraction = Arrays.copyOf(quantumKeptFraction, c);
+        quantumMarkProbability = Arrays.copyOf(quantumMarkProbability, c);
+        quantumLinks = Arrays.copyOf(quantumLinks, c);
     }
 
     // ------------------------------------------------------------------ the fabric
@@ -541,30 +514,31 @@ final class QuantumEngine implements FluidEngine {
      * of its ACK add the path's serialization, propagation and waits, and the ACK's own delay.
      */
     private void traverse(int i) {
-        int f = qFlow[i];
-        double b = qBytes[i];
-        double e = qEmit[i];
-        int[] links = qLinks[i];
-        double keep = 1;
+        int flow = quantumFlow[i];
+        double bytes = quantumBytes[i];
+        double emitPs = quantumEmitPs[i];
+        int[] route = quantumLinks[i];
+        double[] queueBytes = links.queueBytes;
+        double[] queueArea = links.queueAreaBytePs;
+        double kept = 1;
         double unmarked = 1;
-        double wait = 0;
-        double ackVar = 0;
-        for (int k = 1; k < links.length; k++) {
-            int l = links[k];
-            int o = l * S;
-            double qq = ls[o + Q];
-            double last = ls[o + T];
+        double waitPs = 0;
+        double ackDelay = 0;
+        for (int k = 1; k < route.length; k++) {
+            int l = route[k];
+            double queue = queueBytes[l];
+            double lastPs = queueTimePs[l];
             // linear drain since the last arrival (none if this one is out of order within its bucket);
             // written without branches: whether the queue empties in between is data-dependent
-            double gap = e > last ? e - last : 0;
-            double d = ls[o + DRAIN] * gap;
-            double rest = qq - d;
-            ls[o + AREA] += rest > 0 ? (qq - 0.5 * d) * gap : qq * qq * halfInvDrain[l];
-            qq = rest > 0 ? rest : 0;
-            ls[o + T] = e > last ? e : last;
-            double ahead = qq;
-            if (ls[o + LASTF] == f) {
-                double own = (ls[o + OWNEND] - e) * rateOf[l];
+            double gap = emitPs > lastPs ? emitPs - lastPs : 0;
+            double drained = drainBytesPerPs[l] * gap;
+            double rest = queue - drained;
+            queueArea[l] += rest > 0 ? (queue - 0.5 * drained) * gap : queue * queue * halfPsPerDrainedByte[l];
+            queue = rest > 0 ? rest : 0;
+            queueTimePs[l] = emitPs > lastPs ? emitPs : lastPs;
+            double ahead = queue;
+            if (lastFlow[l] == flow) {
+                double own = (lastArrivalSentPs[l] - emitPs) * links.rateBytesPerPs[l];
                 if (own > 0) {
                     ahead = ahead > own ? ahead - own : 0;
                 }
@@ -572,70 +546,70 @@ final class QuantumEngine implements FluidEngine {
             if (ahead > trimLimit) {
                 ahead = trimLimit;
             }
-            double il = inv[l];
-            wait += ahead * il;
-            double in = b * keep;
-            double pm = red.probability(ahead + b);
-            if (pm > 0) {
-                markedAt[l] += in * pm;
-                unmarked *= 1 - pm;
+            double psPerByte = links.psPerByte[l];
+            waitPs += ahead * psPerByte;
+            double entering = bytes * kept;
+            double markProbability = red.probability(ahead + bytes);
+            if (markProbability > 0) {
+                links.markedBytes[l] += entering * markProbability;
+                unmarked *= 1 - markProbability;
             }
-            qq += in;
-            if (qq > trimLimit) {
-                double trimmed = qq - trimLimit;
-                qq = trimLimit;
-                keep -= trimmed / b;
-                trimmedAt[l] += trimmed;
+            queue += entering;
+            if (queue > trimLimit) {
+                double trimmed = queue - trimLimit;
+                queue = trimLimit;
+                kept -= trimmed / bytes;
+                links.trimmedBytes[l] += trimmed;
                 cleanStep = false;
             }
-            ls[o + ARR] += in;
-            if (qq > ls[o + MAXQ]) {
-                ls[o + MAXQ] = qq;
+            arrivedThisStepBytes[l] += entering;
+            if (queue > links.maxQueueBytes[l]) {
+                links.maxQueueBytes[l] = queue;
             }
-            ls[o + Q] = qq;
-            ls[o + LASTF] = f;
-            ls[o + OWNEND] = e + b * il;
-            ackVar += ackMirror[l];
+            queueBytes[l] = queue;
+            lastFlow[l] = flow;
+            lastArrivalSentPs[l] = emitPs + bytes * psPerByte;
+            ackDelay += mirrorAckDelayPs[l];
         }
-        qArrive[i] += wait;
+        quantumArrivalPs[i] += waitPs;
         if (mirrorAcks) {
-            qReturn[i] += ackVar;
+            quantumReturnPs[i] += ackDelay;
         }
-        qKeep[i] = keep;
-        qMark[i] = 1 - unmarked;
+        quantumKeptFraction[i] = kept;
+        quantumMarkProbability[i] = 1 - unmarked;
     }
 
     /** Quantum {@code i} (in generation order, so a flow's quanta are consecutive) lands at its flow. */
     private void land(int i) {
-        FlowState s = fs[qFlow[i]];
-        double b = qBytes[i];
-        int[] links = qLinks[i];
-        double ack = b * ackFraction;
-        ls[links[0] * S + ARR] += b;
-        hostAckNext[s.dst] += ack;
-        double arrival = qArrive[i];
-        double ret = arrival + qReturn[i];
+        FlowState s = flowStates[quantumFlow[i]];
+        double bytes = quantumBytes[i];
+        int[] route = quantumLinks[i];
+        double ack = bytes * ackFraction;
+        arrivedThisStepBytes[route[0]] += bytes;
+        hostAckBytesNext[s.dst] += ack;
+        double arrival = quantumArrivalPs[i];
+        double returnPs = arrival + quantumReturnPs[i];
         if (!mirrorAcks) {
-            int[] back = s.paths.reverse(qAck[i]);
+            int[] back = s.paths.reverse(quantumAckPath[i]);
             for (int k = 0; k < back.length; k++) {
                 int l = back[k];
-                ret += ackSelf[l];
+                returnPs += ackDelayPs[l];
                 if (k > 0) {
-                    ackBytes[l] += ack;
+                    ackBytesThisStep[l] += ack;
                 }
             }
         }
         if (adaptive) {
-            for (int k = 1; k < links.length; k++) {
-                pending[links[k]] -= b;
+            for (int k = 1; k < route.length; k++) {
+                headedBytes[route[k]] -= bytes;
             }
         }
-        double keep = qKeep[i];
-        double mark = qMark[i];
-        s.inFlight.add(ret, b, mark, 1 - keep, qTag[i]);
-        if (s.land(b, keep, mark, arrival, nicRate, config.linkRateBps())) {
+        double kept = quantumKeptFraction[i];
+        double mark = quantumMarkProbability[i];
+        s.inFlight.add(returnPs, bytes, mark, 1 - kept, quantumTag[i], quantumEmitPs[i] - bytes / nicRate);
+        if (s.land(bytes, kept, mark, arrival, nicRate, config.linkRateBps())) {
             remaining--;
-            starts.completed(s, qAck[i]);
+            starts.completed(s, quantumAckPath[i]);
         }
     }
 
@@ -648,52 +622,53 @@ final class QuantumEngine implements FluidEngine {
      */
     private void endStep(double tEnd) {
         double window = dt;
+        double[] queueBytes = links.queueBytes;
+        double[] queueArea = links.queueAreaBytePs;
         if (mirrorAcks) {
             for (int l = 0; l < linkCount; l++) {
-                ackBytes[l] = switchLink[l] ? ackFraction * ls[mirror[l] * S + ARR] : 0;
+                ackBytesThisStep[l] = links.switchLink[l] ? ackFraction * arrivedThisStepBytes[links.mirror[l]] : 0;
             }
         }
         for (int l = 0; l < linkCount; l++) {
-            int o = l * S;
             double busy;
-            if (switchLink[l]) {
+            if (links.switchLink[l]) {
                 // Drain to the step's end; a queue already advanced past it (a quantum whose serialization
                 // started in this step and ends in the next) stays as it is.
-                double qq = ls[o + Q];
-                double gap = tEnd - ls[o + T];
+                double queue = queueBytes[l];
+                double gap = tEnd - queueTimePs[l];
                 if (gap > 0) {
-                    if (qq > 0) {
-                        double d = ls[o + DRAIN] * gap;
-                        if (qq > d) {
-                            ls[o + AREA] += (qq - 0.5 * d) * gap;
-                            qq -= d;
+                    if (queue > 0) {
+                        double drained = drainBytesPerPs[l] * gap;
+                        if (queue > drained) {
+                            queueArea[l] += (queue - 0.5 * drained) * gap;
+                            queue -= drained;
                         } else {
-                            ls[o + AREA] += qq * qq * halfInvDrain[l];
-                            qq = 0;
+                            queueArea[l] += queue * queue * halfPsPerDrainedByte[l];
+                            queue = 0;
                         }
-                        ls[o + Q] = qq;
+                        queueBytes[l] = queue;
                     }
-                    ls[o + T] = tEnd;
+                    queueTimePs[l] = tEnd;
                 }
-                double rate = rateOf[l];
-                busy = Math.min(1.0, (qStep[l] + ls[o + ARR] + ackBytes[l]) / (rate * window));
-                qStep[l] = qq;
-                double drain = alive[l] ? Math.max(0, rate - ackBytes[l] / window) : 0;
-                ls[o + DRAIN] = drain;
-                halfInvDrain[l] = drain > 0 ? 0.5 / drain : 0;
+                double rate = links.rateBytesPerPs[l];
+                busy = Math.min(1.0, (queueAtStepBytes[l] + arrivedThisStepBytes[l] + ackBytesThisStep[l]) / (rate * window));
+                queueAtStepBytes[l] = queue;
+                double drain = links.alive[l] ? Math.max(0, rate - ackBytesThisStep[l] / window) : 0;
+                drainBytesPerPs[l] = drain;
+                halfPsPerDrainedByte[l] = drain > 0 ? 0.5 / drain : 0;
             } else {
-                busy = hostBusy[hostOfLink[l]];
+                busy = hostBusy[links.hostOfLink[l]];
             }
-            ackSelf[l] = halfMtuSer[l] * busy;
-            arrived[l] += ls[o + ARR];
-            ls[o + ARR] = 0;
-            ackBytes[l] = 0;
+            ackDelayPs[l] = 0.5 * links.mtuSerializationPs[l] * busy;
+            arrivedBytes[l] += arrivedThisStepBytes[l];
+            arrivedThisStepBytes[l] = 0;
+            ackBytesThisStep[l] = 0;
         }
         for (int l = 0; l < linkCount; l++) {
-            ackMirror[l] = ackSelf[mirror[l]];
+            mirrorAckDelayPs[l] = ackDelayPs[links.mirror[l]];
         }
-        System.arraycopy(hostAckNext, 0, hostAck, 0, hostAck.length);
-        Arrays.fill(hostAckNext, 0);
+        System.arraycopy(hostAckBytesNext, 0, hostAckBytes, 0, hostAckBytes.length);
+        Arrays.fill(hostAckBytesNext, 0);
     }
 
     // ------------------------------------------------------------------ fast-forward
@@ -701,19 +676,12 @@ final class QuantumEngine implements FluidEngine {
     /** The next flow start, trigger activation or link failure after {@code t} (infinity if none). */
     private double nextEvent(double t) {
         double next = starts.nextActivationPs();
-        for (FlowState s : fs) {
+        for (FlowState s : flowStates) {
             if (s.startPs != FluidFlow.WAITING && s.startPs > t) {
                 next = Math.min(next, s.startPs);
             }
         }
-        if (anyFailure) {
-            for (int l = 0; l < linkCount; l++) {
-                if (alive[l] && failAt[l] != Faults.NEVER && failAt[l] > t) {
-                    next = Math.min(next, failAt[l]);
-                }
-            }
-        }
-        return next;
+        return Math.min(next, links.nextFailurePs(t));
     }
 
     /**
@@ -728,28 +696,28 @@ final class QuantumEngine implements FluidEngine {
     private void leap(long count, double now) {
         double span = count * dt;
         Arrays.fill(leapLoad, 0);
-        for (FlowState s : fs) {
+        for (FlowState s : flowStates) {
             double bytes = steady.flowBytes[s.flow.id()];
             if (bytes > 0) {
                 spread(s, bytes, leapLoad);
             }
         }
         for (int l = 0; l < linkCount; l++) {
-            if (switchLink[l] && leapLoad[l] > ls[l * S + DRAIN] * span * (1 + LEAP_LOAD_SLACK) + mtu) {
+            if (links.switchLink[l] && leapLoad[l] > drainBytesPerPs[l] * span * (1 + LEAP_LOAD_SLACK) + mtu) {
                 steady.restart(now);   // a link would carry more than it can: the rates are not sustainable
                 return;
             }
         }
         double window = now - steady.windowStart();
         for (int h = 0; h < hostFlows.length; h++) {
-            hostAcksSent[h] += hostAck[h] * count;
+            hostAcksSent[h] += hostAckBytes[h] * count;
             double shift = steady.hostShift[h];
             if (shift <= 0) {
                 continue;
             }
-            nicFree[h] += shift;
+            nicFreePs[h] += shift;
             for (int f : hostFlows[h]) {
-                FlowState s = fs[f];
+                FlowState s = flowStates[f];
                 double bytes = steady.flowBytes[f];
                 if (bytes <= 0) {
                     continue;
@@ -763,18 +731,17 @@ final class QuantumEngine implements FluidEngine {
                 s.unsent -= bytes;
                 s.delivered += bytes;
                 s.marked += bytes * marked;
-                s.cc.advance(bytes, marked);
+                s.dctcp().advance(bytes, marked);
                 s.readyAt += shift;
                 s.inFlight.delay(shift);
             }
         }
         for (int l = 0; l < linkCount; l++) {
-            int o = l * S;
-            arrived[l] += leapLoad[l];
-            ls[o + T] += span;
-            ls[o + OWNEND] += span;
-            ls[o + AREA] += (ls[o + AREA] - steady.linkArea0(l)) / window * span;
-            markedAt[l] += (markedAt[l] - steady.linkMarked0(l)) / window * span;
+            arrivedBytes[l] += leapLoad[l];
+            queueTimePs[l] += span;
+            lastArrivalSentPs[l] += span;
+            links.queueAreaBytePs[l] += (links.queueAreaBytePs[l] - steady.linkArea0(l)) / window * span;
+            links.markedBytes[l] += (links.markedBytes[l] - steady.linkMarked0(l)) / window * span;
         }
         steps += count;
         leapedSteps += count;
@@ -788,11 +755,11 @@ final class QuantumEngine implements FluidEngine {
      * the window at each of its queues (the expected wait; what is left in flight arrives before it).
      */
     private void finishInLeap(FlowState s, double lastSent, double marked, double window) {
-        int[] links = s.fwd[s.lastPath];
+        int[] route = s.fwd[s.lastPath];
         double wait = 0;
-        for (int k = 1; k < links.length; k++) {
-            int l = links[k];
-            wait += (ls[l * S + AREA] - steady.linkArea0(l)) / window * inv[l];
+        for (int k = 1; k < route.length; k++) {
+            int l = route[k];
+            wait += (links.queueAreaBytePs[l] - steady.linkArea0(l)) / window * links.psPerByte[l];
         }
         double last = s.unsent - Math.floor((s.unsent - DUST_BYTES) / mtu) * mtu;   // the last quantum
         s.delivered += s.unsent - last;
@@ -829,17 +796,11 @@ final class QuantumEngine implements FluidEngine {
     // ------------------------------------------------------------------ output
 
     private FluidResult collect(long end, long wallNanos) {
-        double duration = steps * dt;
-        List<FluidLinkStats> links = new ArrayList<>(linkCount);
         for (int l = 0; l < linkCount; l++) {
-            int o = l * S;
-            links.add(new FluidLinkStats(l, tree.linkName(l), tree.tierOf(tree.linkSource(l)), tree.isUplink(l),
-                    config.faults().rate(l, config.linkRateBps()), ls[o + MAXQ],
-                    duration > 0 ? ls[o + AREA] / duration / mtu : 0, arrived[l] - trimmedAt[l], trimmedAt[l],
-                    markedAt[l]));
+            links.deliveredBytes[l] = arrivedBytes[l] - links.trimmedBytes[l];
         }
-        return new FluidResult(config, FluidFlow.stats(fs), List.copyOf(links), sampler.trajectories(),
-                FluidFlow.idealMaxFctPs(config, fs), end, steps - leapedSteps, Math.round(leapedSteps * dt), wallNanos);
+        return new FluidResult(config, FluidFlow.stats(flowStates), links.collect(steps * dt, mtu), sampler.trajectories(),
+                FluidFlow.idealMaxFctPs(config, flowStates), end, steps - leapedSteps, Math.round(leapedSteps * dt), wallNanos);
     }
 
     /** Per-flow state. */
@@ -852,8 +813,6 @@ final class QuantumEngine implements FluidEngine {
         int lastPath;
         double[] fwdLat;
         double readyAt;
-        double ackedAcc;
-        double markedAcc;
         /** The quanta in flight. */
         final InFlightQuanta inFlight;
 

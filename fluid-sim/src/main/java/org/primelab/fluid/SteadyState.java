@@ -119,10 +119,7 @@ final class SteadyState {
     /** Each flow's rate the ramp model predicts for the window starting at {@link #predictedFor}. */
     private final double[] predicted;
     private double predictedFor = Double.NaN;
-    private final double[] linkState;
-    private final int stride;
-    private final int areaOffset;
-    private final double[] linkMarked;
+    private final FluidLinks links;
     private final double[] area0;
     private final double[] linkMarked0;
 
@@ -142,20 +139,13 @@ final class SteadyState {
      * @param mtu quantum size, bytes
      * @param dt the step, ps
      * @param baseRttPs the fabric's base RTT
-     * @param linkState the engine's per-link records (read live), {@code stride} doubles per link
-     * @param stride doubles per link record
-     * @param areaOffset offset of the time-integrated queue in a record
-     * @param linkMarked marked bytes per link (read live)
+     * @param links the engine's links (their time-integrated queues and marked bytes are read live)
      */
     SteadyState(FluidFlow[] flows, int[][] hostFlows, double[] hostAcks, double[] hostIdle, double nicRate,
-                double mtu, double dt, double baseRttPs, double[] linkState, int stride, int areaOffset,
-                double[] linkMarked) {
-        this.linkState = linkState;
-        this.stride = stride;
-        this.areaOffset = areaOffset;
-        this.linkMarked = linkMarked;
-        this.area0 = new double[linkMarked.length];
-        this.linkMarked0 = new double[linkMarked.length];
+                double mtu, double dt, double baseRttPs, FluidLinks links) {
+        this.links = links;
+        this.area0 = new double[links.count];
+        this.linkMarked0 = new double[links.count];
         this.flows = flows;
         this.hostFlows = hostFlows;
         this.hostAcks = hostAcks;
@@ -213,10 +203,8 @@ final class SteadyState {
             window0[i] = flows[i].cc.window();
             flows[i].lowestWindow = flows[i].cc.window();
         }
-        for (int l = 0; l < area0.length; l++) {
-            area0[l] = linkState[l * stride + areaOffset];
-        }
-        System.arraycopy(linkMarked, 0, linkMarked0, 0, linkMarked0.length);
+        System.arraycopy(links.queueAreaBytePs, 0, area0, 0, area0.length);
+        System.arraycopy(links.markedBytes, 0, linkMarked0, 0, linkMarked0.length);
     }
 
     /**
@@ -325,7 +313,7 @@ final class SteadyState {
                 }
                 double got = s.delivered - delivered0[f];
                 double marked = got > 0 ? (s.marked - marked0[f]) / got : 0;
-                if (s.cc.lowestWindowOver(bytes, marked) < s.lowestWindow - mtu) {
+                if (s.dctcp().lowestWindowOver(bytes, marked) < s.lowestWindow - mtu) {
                     restart(now);   // the window would fall below the window's own lowest: not stationary
                     return 0;
                 }
@@ -399,8 +387,8 @@ final class SteadyState {
                     restart(now);   // the window was cut in the window: not additive increase alone
                     return 0;
                 }
-                double grow = s.cc.mss() / rtt;   // window growth, bytes per ps
-                double wMax = s.cc.maxWindow();
+                double grow = s.dctcp().mss() / rtt;   // window growth, bytes per ps
+                double wMax = s.dctcp().maxWindow();
                 // a host whose NIC never idled in the window is held by its NIC, whatever its window
                 double exact = windowIdle[h] <= 0 ? cap * leap : sentOver(0, leap, w0, grow, wMax, rtt, cap);
                 predicted[f] = (windowIdle[h] <= 0 ? cap * span
@@ -418,7 +406,7 @@ final class SteadyState {
                 }
                 double got = s.delivered - delivered0[f];
                 double marked = got > 0 ? (s.marked - marked0[f]) / got : 0;
-                if (s.cc.lowestWindowOver(bytes, marked) < w0 - mtu) {
+                if (s.dctcp().lowestWindowOver(bytes, marked) < w0 - mtu) {
                     restart(now);   // marks would cut the window: not additive increase alone
                     return 0;
                 }
@@ -464,10 +452,10 @@ final class SteadyState {
             if (s.done || s.startPs > now) {
                 continue;
             }
-            double cap = s.cc.maxWindow() - mtu;
+            double cap = s.dctcp().maxWindow() - mtu;
             double w = s.cc.window();
             boolean capped = window0[f] >= cap && w >= cap;
-            if (!capped && Math.abs(w - window0[f]) >= s.cc.mss()) {
+            if (!capped && Math.abs(w - window0[f]) >= s.dctcp().mss()) {
                 return false;
             }
         }

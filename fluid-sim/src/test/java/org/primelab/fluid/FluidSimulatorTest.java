@@ -17,6 +17,7 @@ import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Workload;
 import org.primelab.core.workload.Workloads;
 
 /** End-to-end properties of the fluid simulator. */
@@ -35,6 +36,7 @@ class FluidSimulatorTest {
     @CsvSource({
         "2, 8, 100, dctcp", "2, 8, 4096, fixed", "2, 8, 2000000, dctcp", "2, 8, 2000000, fixed",
         "3, 4, 2000000, dctcp", "3, 4, 777777, fixed", "2, 16, 8000000, dctcp",
+        "2, 8, 100, nscc", "2, 8, 2000000, nscc", "3, 4, 777777, nscc", "2, 16, 8000000, nscc",
     })
     void aLoneFlowTakesExactlyTheIdealTime(int tiers, int k, long size, String cc) {
         FatTree t = FatTree.builder(tiers, k).build();
@@ -92,7 +94,7 @@ class FluidSimulatorTest {
         List<Flow> flows = Workloads.permutation(t, 1_000_000, 7, false);
         FluidConfig c = FluidConfig.builder(t).scheme(LoadBalancingScheme.parse(scheme)).seed(7).build();
         FluidResult quantum = run(c, flows);
-        FluidResult fine = new FineStepEngine(c.withStepMtus(FluidConfig.DEFAULT_EXPECTED_STEP_MTUS), flows).run();
+        FluidResult fine = new FineStepEngine(c.withStepMtus(FluidConfig.DEFAULT_EXPECTED_STEP_MTUS), Workload.of(flows)).run();
         double max = Math.abs(quantum.maxFctPs() - fine.maxFctPs()) / (double) fine.maxFctPs();
         double mean = Math.abs(quantum.meanFctPs() - fine.meanFctPs()) / fine.meanFctPs();
         assertTrue(max < 0.02, scheme + ": max FCT " + quantum.maxFctPs() + " vs fine-step " + fine.maxFctPs());
@@ -135,7 +137,7 @@ class FluidSimulatorTest {
     void anIncastTrimsButDeliversEverythingAndQueuesStayBounded() {
         FatTree t = FatTree.twoTier(8);
         List<Flow> flows = Workloads.incast(t, 0, 12, 500_000, 5);
-        for (CcKind cc : List.of(CcKind.FIXED, CcKind.DCTCP)) {   // NSCC is not in the fluid model yet
+        for (CcKind cc : CcKind.values()) {
             FluidConfig c = FluidConfig.builder(t).cc(cc).scheme(LoadBalancingScheme.CO_PRIME).build();
             FluidResult r = run(c, flows);
             for (FluidFlowStats f : r.flows()) {

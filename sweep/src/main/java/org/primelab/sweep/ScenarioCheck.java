@@ -1,10 +1,7 @@
 package org.primelab.sweep;
 
 import org.primelab.cli.SimOptions;
-import org.primelab.fluid.FluidConfig;
-import org.primelab.fluid.FluidSimulator;
 import org.primelab.fluid.SplitMode;
-import org.primelab.packet.SimConfig;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -12,8 +9,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@link SimOptions#scenarios()} validates every option and builds the runs' scenarios (fabric,
  * faults, workload, schemes, CC, scheduling...), so a value the run would refuse is refused here,
  * before any run of the sweep starts, with the CLI's own message (which names the option). Fluid
- * points also check the split mode and what the fluid model cannot run yet
- * ({@link FluidSimulator#checkSupported}).
+ * points also check the split mode.
  */
 final class ScenarioCheck {
     private ScenarioCheck() {
@@ -30,11 +26,7 @@ final class ScenarioCheck {
         if (options == null) {
             return;
         }
-        for (SimConfig run : options.scenarios()) {
-            if (simulator == Simulator.FLUID) {
-                FluidSimulator.checkSupported(FluidConfig.of(run.scenario()).scenario());
-            }
-        }
+        options.scenarios();
         if (simulator == Simulator.FLUID) {
             Object split = parsed.findOption("--split").getValue();
             SplitMode.parse(String.valueOf(split));

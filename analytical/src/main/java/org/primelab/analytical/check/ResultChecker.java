@@ -72,12 +72,11 @@ public final class ResultChecker {
         boolean sender = convention == FctConvention.SENDER;
         long[] lone = new long[n];
         long[] ack = new long[n];
-        long ackHop = Units.serializationPs(fabric.headerBytes(), fabric.linkRateBps()) + fabric.propagationPs();
         for (Flow f : w.flows()) {
             int hops = 2 + 2 * fabric.tree().upHops(f.src(), f.dst());
             lone[f.id()] = CollectiveIdeal.loneAnyRoutePs(f.sizeBytes(), fabric.mtuBytes(), fabric.headerBytes(),
                     fabric.linkRateBps(), fabric.propagationPs(), hops);
-            ack[f.id()] = hops * ackHop;
+            ack[f.id()] = FctConvention.ackReturnPs(fabric, hops);
         }
         CollectiveIdeal.Result ideal = CollectiveIdeal.compute(w, fabric);
         Completion[] first = new Completion[n];

@@ -1,6 +1,8 @@
 package org.primelab.core.metrics;
 
 import java.util.Locale;
+import org.primelab.core.fabric.FabricParameters;
+import org.primelab.core.units.Units;
 
 /**
  * Where a flow's completion is measured. The paper (§"Evaluation", "Metrics") defines a flow's
@@ -24,6 +26,23 @@ public enum FctConvention {
     /** The name on the command line ({@code --fct-at}) and in JSON. */
     public String cliName() {
         return cliName;
+    }
+
+    /**
+     * The return of a header-sized ACK over {@code hops} links on an idle fabric at its line rate:
+     * {@code A = hops·(ser(header) + propagation)}.
+     */
+    public static long ackReturnPs(FabricParameters fabric, int hops) {
+        return hops * (Units.serializationPs(fabric.headerBytes(), fabric.linkRateBps()) + fabric.propagationPs());
+    }
+
+    /**
+     * A flow's completion in this convention from its receiver-side completion {@code receiverEndPs} on a
+     * path of {@code hops} links: unchanged at the receiver, plus {@link #ackReturnPs} at the sender (the
+     * last byte's ACK sent at once and returning over an idle path).
+     */
+    public long completionPs(long receiverEndPs, FabricParameters fabric, int hops) {
+        return this == RECEIVER ? receiverEndPs : receiverEndPs + ackReturnPs(fabric, hops);
     }
 
     /** Parses {@code receiver} or {@code sender} (case-insensitive). */

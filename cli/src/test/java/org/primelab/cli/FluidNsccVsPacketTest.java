@@ -1,0 +1,83 @@
+package org.primelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.primelab.core.cc.CcKind;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.units.Units;
+import org.primelab.core.workload.Collectives;
+import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Workloads;
+import org.primelab.fluid.FluidConfig;
+import org.primelab.fluid.FluidResult;
+import org.primelab.fluid.FluidSimulator;
+import org.primelab.fluid.SplitMode;
+import org.primelab.packet.PacketSimulator;
+import org.primelab.packet.ProgressListener;
+import org.primelab.packet.SimConfig;
+import org.primelab.packet.metrics.SimResult;
+
+/**
+ * NSCC in both simulators ({@code prime sim --cc nscc} and {@code prime fluid --cc nscc}) on the paper's
+ * 128-host permutation (2 tiers, radix 16, 2 MB per flow, seed 1): the fluid model's max and mean FCT
+ * agree with the packet simulator's within {@value #MAX_TOLERANCE} and {@value #MEAN_TOLERANCE}
+ * (relative) for PRIME and random spraying. Measured when this test was written: PRIME at 400G +0.26%
+ * max / -0.07% mean, RPS at 400G +0.83% / +0.05%, PRIME at 100G -1.01% / -0.52%. Not held here (reported
+ * in fluid-sim/README.md): REPS +4.5% max, AR -7.2%, ECMP +7.9% (a collision victim's fate is decided
+ * per packet).
+ */
+class FluidNsccVsPacketTest {
+    static final double MAX_TOLERANCE = 0.03;
+    static final double MEAN_TOLERANCE = 0.02;
+    static final double INCAST_MEAN_TOLERANCE = 0.04;
+
+    @ParameterizedTest
+    @CsvSource({"prime, 400", "rps, 400", "prime, 100"})
+    void fluidNsccAgreesWithPacketNsccOnThePermutation(String scheme, long gbps) {
+        FatTree tree = FatTree.twoTier(16);
+        SimConfig pc = SimConfig.builder(tree).rate(gbps * Units.GBPS).scheme(LoadBalancingScheme.parse(scheme))
+                .cc(CcKind.NSCC).seed(1).build();
+        List<Flow> flows = Workloads.permutation(tree, 2_000_000, pc.seed(), false);
+        long ideal = SimRunner.ideal(pc, flows);
+        SimResult packet = new PacketSimulator(pc, flows, ideal).run(ProgressListener.NONE);
+        FluidResult fluid = new FluidSimulator(FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS),
+                flows, ideal).run();
+        assertAgree(scheme + " " + gbps + "G permutation: ", packet, fluid, MEAN_TOLERANCE);
+    }
+
+    /**
+     * Where NSCC itself sets the pace: a 3:1 incast under every ToR (radix 8, 1 MB per flow), whose
+     * receivers' downlinks trim and mark, so the windows must come down. Measured when this test was
+     * written: max FCT +0.5%, mean +1.6% (fluid against packet). Larger incasts are not compared: the
+     * packet simulator's flows there hit retransmission timeouts, which the fluid model does not have.
+     */
+    @Test
+    void fluidNsccAgreesWithPacketNsccOnAnIncast() {
+        FatTree tree = FatTree.twoTier(8);
+        int[][] groups = new int[tree.hosts() / 4][];
+        for (int g = 0; g < groups.length; g++) {
+            groups[g] = new int[] {4 * g, 4 * g + 1, 4 * g + 2, 4 * g + 3};
+        }
+        List<Flow> flows = Collectives.incast(groups, 1_000_000).flows();
+        SimConfig pc = SimConfig.builder(tree).scheme(LoadBalancingScheme.PRIME).cc(CcKind.NSCC).seed(1).build();
+        long ideal = SimRunner.ideal(pc, flows);
+        SimResult packet = new PacketSimulator(pc, flows, ideal).run(ProgressListener.NONE);
+        FluidResult fluid = new FluidSimulator(FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS),
+                flows, ideal).run();
+        assertTrue(packet.trims() > 0 && fluid.trims() > 0, "the incast must congest both models");
+        assertAgree("3:1 incasts: ", packet, fluid, INCAST_MEAN_TOLERANCE);
+    }
+
+    private static void assertAgree(String what, SimResult packet, FluidResult fluid, double meanTolerance) {
+        assertEquals(1.0, fluid.maxFctPs() / (double) packet.maxFctPs(), MAX_TOLERANCE,
+                what + "fluid max FCT " + fluid.maxFctPs() + " vs packet " + packet.maxFctPs());
+        assertEquals(1.0, fluid.meanFctPs() / packet.meanFctPs(), meanTolerance,
+                what + "fluid mean FCT " + fluid.meanFctPs() + " vs packet " + packet.meanFctPs());
+    }
+}
