@@ -167,12 +167,28 @@ public final class FlowLevelSimulator {
         final int[] used = new int[links];
         final boolean[] isUsed = new boolean[links];
         int usedCount;
+        final double[] firstPass = new double[links];
+        final double[] weightOn = new double[links];
+        final int[] act = new int[n];
+        // link -> active flows; the links an event touched; the component search
+        final int[][] linkFlows = new int[links][];
+        final int[] linkFlowCount = new int[links];
+        final boolean[] dirty = new boolean[links];
+        final int[] dirtyLinks = new int[links];
+        int dirtyCount;
+        final boolean[] seenLink = new boolean[links];
+        final boolean[] seenFlow = new boolean[n];
+        final int[] linkQueue = new int[links];
+        final int[] component = new int[n];
 
         double now;
         long eventsHandled;
 
         Run() {
             Arrays.fill(startPs, -1);
+            for (int l = 0; l < links; l++) {
+                linkFlows[l] = new int[0];
+            }
             Arrays.fill(bottleneck, -1);
             long mtuPs = Units.serializationPs(config.mtuBytes(), line);
             long headerPs = Units.serializationPs(config.headerBytes(), line);
@@ -230,7 +246,6 @@ public final class FlowLevelSimulator {
                     break;
                 }
                 advance(t);
-                boolean realloc = false;
                 // drains (grouped: within half a picosecond)
                 for (int i = 0; i < activeCount; i++) {
                     int f = active[i];
@@ -241,15 +256,16 @@ public final class FlowLevelSimulator {
                 for (int i = 0; i < activeCount; ) {
                     int f = active[i];
                     if (left[f] == 0 && lost[f] == 0) {
-                        realloc |= complete(f);
+                        complete(f);
                         active[i] = active[--activeCount];
-                    } else if (left[f] == 0 && rate[f] > 0) {
-                        realloc = true;   // all sent, some lost: idle until the timeout
-                        i++;
                     } else {
+                        if ((left[f] == 0 || stalled[f]) && rate[f] > 0) {
+                            markDirty(f);   // all sent but some lost, or stalled: idle until the timeout
+                        }
                         i++;
                     }
                 }
+                boolean everything = false;
                 while (!events.isEmpty() && events.peek().at() <= now + 0.5) {
                     Event e = events.poll();
                     eventsHandled++;
@@ -264,20 +280,25 @@ public final class FlowLevelSimulator {
                         case REROUTE -> {
                             for (int k = 0; k < activeCount; k++) {
                                 int f = active[k];
+                                unlink(f);
                                 shares[f] = splits.shares(flows.get(f), paths[f], (long) now);
+                                link(f);
                             }
+                            everything = true;
                         }
                         case RECOVER -> recover(e.arg());
                         default -> throw new IllegalStateException("event " + e.kind());
                     }
-                    realloc = true;
                 }
-                if (realloc) {
-                    allocate();
+                if (everything) {
+                    reallocate(active, activeCount);
+                } else if (dirtyCount > 0) {
+                    reallocateComponent();
                 }
+                clearDirty();
             }
             for (int f = 0; f < n; f++) {
-                if (endPs[f] == 0 && startPs[f] < 0) {
+                if (startPs[f] < 0) {
                     throw new IllegalStateException("flow " + f + " never started (its trigger never fired)");
                 }
             }
@@ -325,6 +346,8 @@ public final class FlowLevelSimulator {
             paths[f] = new FlowPaths(tree, flow.src(), flow.dst());
             shares[f] = splits.shares(flow, paths[f], at);
             active[activeCount++] = f;
+            link(f);
+            markDirty(f);
         }
 
         /** The timeout of flow {@code f}'s first lost byte: everything lost so far is sent again. */
@@ -335,10 +358,11 @@ public final class FlowLevelSimulator {
             left[f] += lost[f];
             lost[f] = 0;
             stalled[f] = false;
+            markDirty(f);
         }
 
-        /** Flow {@code f} has delivered its last byte's worth; returns whether the others need reallocation. */
-        boolean complete(int f) {
+        /** Flow {@code f} has delivered its last byte's worth: its end, its triggers, its links freed. */
+        void complete(int f) {
             double end = now + pipelinePs[f] + waitPs[f];
             endPs[f] = Math.round(end);
             Flow flow = flows.get(f);
@@ -348,13 +372,103 @@ public final class FlowLevelSimulator {
             if (flow.sendDoneTrigger() != Flow.NO_TRIGGER) {
                 schedule(end + ackBackPs[f], ACTIVATE, flow.sendDoneTrigger());
             }
-            boolean realloc = filling.needsRecompute(shares[f], bottleneck[f]);
-            if (!realloc) {
+            if (filling.needsRecompute(shares[f], bottleneck[f])) {
+                markDirty(f);
+            } else {
                 filling.removed(bottleneck[f]);
-                removeLoad(f);
             }
+            removeLoad(f);
+            unlink(f);
             rate[f] = 0;
-            return realloc;
+        }
+
+        // ---- link -> flows lists, the dirty set and components
+
+        void link(int f) {
+            for (int l : shares[f].links()) {
+                if (linkFlowCount[l] == linkFlows[l].length) {
+                    linkFlows[l] = Arrays.copyOf(linkFlows[l], Math.max(4, 2 * linkFlows[l].length));
+                }
+                linkFlows[l][linkFlowCount[l]++] = f;
+            }
+        }
+
+        void unlink(int f) {
+            for (int l : shares[f].links()) {
+                int[] fl = linkFlows[l];
+                for (int i = 0; i < linkFlowCount[l]; i++) {
+                    if (fl[i] == f) {
+                        fl[i] = fl[--linkFlowCount[l]];
+                        break;
+                    }
+                }
+            }
+        }
+
+        void markDirty(int f) {
+            for (int l : shares[f].links()) {
+                if (!dirty[l]) {
+                    dirty[l] = true;
+                    dirtyLinks[dirtyCount++] = l;
+                }
+            }
+        }
+
+        void clearDirty() {
+            for (int i = 0; i < dirtyCount; i++) {
+                dirty[dirtyLinks[i]] = false;
+            }
+            dirtyCount = 0;
+        }
+
+        /**
+         * Reallocates the flows connected to a dirty link through shared links: the rest of the fabric shares
+         * no link with them, so its max-min rates cannot change.
+         */
+        void reallocateComponent() {
+            int m = 0;
+            int head = 0;
+            int tail = 0;
+            for (int i = 0; i < dirtyCount; i++) {
+                int l = dirtyLinks[i];
+                if (!seenLink[l]) {
+                    seenLink[l] = true;
+                    linkQueue[tail++] = l;
+                }
+            }
+            while (head < tail) {
+                int l = linkQueue[head++];
+                for (int i = 0; i < linkFlowCount[l]; i++) {
+                    int f = linkFlows[l][i];
+                    if (seenFlow[f]) {
+                        continue;
+                    }
+                    seenFlow[f] = true;
+                    component[m++] = f;
+                    for (int l2 : shares[f].links()) {
+                        if (!seenLink[l2]) {
+                            seenLink[l2] = true;
+                            linkQueue[tail++] = l2;
+                        }
+                    }
+                }
+            }
+            for (int i = 0; i < tail; i++) {
+                seenLink[linkQueue[i]] = false;
+            }
+            for (int i = 0; i < m; i++) {
+                seenFlow[component[i]] = false;
+            }
+            // links left without flows: nothing on them any more
+            for (int i = 0; i < tail; i++) {
+                int l = linkQueue[i];
+                if (linkFlowCount[l] == 0) {
+                    flush(l);
+                    linkRate[l] = 0;
+                    queueBytes[l] = 0;
+                }
+            }
+            reallocate(component, m);
         }
 
         void removeLoad(int f) {
@@ -382,31 +496,34 @@ public final class FlowLevelSimulator {
             }
         }
 
-        /** Water-filling over the active flows (twice: the second with the ACK load the first implies). */
-        void allocate() {
+        /**
+         * Water-filling over {@code set[0..count)}, a set of active flows closed under sharing a link, twice:
+         * the second time with each link's capacity less the ACKs the first allocation puts on it.
+         */
+        void reallocate(int[] set, int count) {
+            int m = 0;
             for (int i = 0; i < usedCount; i++) {
                 isUsed[used[i]] = false;
             }
             usedCount = 0;
-            int[] act = new int[activeCount];
-            int m = 0;
-            for (int i = 0; i < activeCount; i++) {
-                int f = active[i];
-                if (stalled[f] || left[f] == 0) {
-                    rate[f] = 0;   // stalled, or idle until its lost bytes time out
-                    continue;
-                }
-                act[m++] = f;
+            for (int i = 0; i < count; i++) {
+                int f = set[i];
                 for (int l : shares[f].links()) {
                     if (!isUsed[l]) {
                         isUsed[l] = true;
                         used[usedCount++] = l;
                     }
                 }
+                if (stalled[f] || left[f] == 0) {
+                    rate[f] = 0;   // stalled, or idle until its lost bytes time out
+                    continue;
+                }
+                act[m++] = f;
             }
             for (int i = 0; i < usedCount; i++) {
                 int l = used[i];
                 capacity[l] = faults.isFailed(l, (long) now) ? 0 : faults.rate(l, line) / (double) line;
+                firstPass[l] = 0;
             }
             for (int i = 0; i < m; i++) {
                 int f = act[i];
@@ -414,7 +531,6 @@ public final class FlowLevelSimulator {
                 rateCap[f] = Math.min(1, windowCapBytes / (bytesPerPs * rtt));
             }
             filling.allocate(act, m, shares, capacity, rateCap, used, usedCount, rate, bottleneck);
-            double[] firstPass = new double[links];
             for (int i = 0; i < m; i++) {
                 int f = act[i];
                 int[] ls = shares[f].links();
@@ -425,23 +541,26 @@ public final class FlowLevelSimulator {
             }
             for (int i = 0; i < usedCount; i++) {
                 int l = used[i];
-                capacity[l] = Math.max(0, capacity[l] - ackFactor * firstPass[FatTree.reverse(l)]);
+                int r = FatTree.reverse(l);
+                double mirror = isUsed[r] ? firstPass[r] : linkRate[r];
+                capacity[l] = Math.max(0, capacity[l] - ackFactor * mirror);
             }
             filling.allocate(act, m, shares, capacity, rateCap, used, usedCount, rate, bottleneck);
             // link rates, queues and each flow's wait
-            for (int l = 0; l < links; l++) {
+            for (int i = 0; i < usedCount; i++) {
+                int l = used[i];
                 flush(l);
                 linkRate[l] = 0;
                 queueBytes[l] = 0;
+                weightOn[l] = 0;
             }
-            double[] flowsOn = new double[links];
             for (int i = 0; i < m; i++) {
                 int f = act[i];
                 int[] ls = shares[f].links();
                 double[] ws = shares[f].weights();
                 for (int j = 0; j < ls.length; j++) {
                     linkRate[ls[j]] += ws[j] * rate[f];
-                    flowsOn[ls[j]] += ws[j];
+                    weightOn[ls[j]] += ws[j];
                 }
             }
             double mtu = config.mtuBytes();
@@ -457,13 +576,13 @@ public final class FlowLevelSimulator {
                         && (filling.flowsOn(l) > 1 || faults.rate(l, line) < line);
                 double rateBytes = capacity[l] * bytesPerPs;
                 double linkBdp = config.baseRttPs() * (faults.rate(l, line) / (double) line) * bytesPerPs;
-                linkWait[l] = LinkWaits.waitPs(rho, saturated, flowsOn[l], filling.flowsOn(l), mtu / rateBytes, mtu, linkBdp,
-                        config.kMinBytes(), config.kMaxBytes(), rateBytes);
+                linkWait[l] = LinkWaits.waitPs(rho, saturated, weightOn[l], filling.flowsOn(l), mtu / rateBytes, mtu,
+                        linkBdp, config.kMinBytes(), config.kMaxBytes(), rateBytes);
                 queueBytes[l] = linkWait[l] * rateBytes;
                 maxQueue[l] = Math.max(maxQueue[l], queueBytes[l]);
             }
-            for (int i = 0; i < activeCount; i++) {
-                int f = active[i];
+            for (int i = 0; i < count; i++) {
+                int f = set[i];
                 int[] ls = shares[f].links();
                 double[] ws = shares[f].weights();
                 double w = 0;
