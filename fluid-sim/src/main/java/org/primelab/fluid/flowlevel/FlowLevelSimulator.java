@@ -19,6 +19,7 @@ import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidFlowStats;
 import org.primelab.fluid.FluidLinkStats;
 import org.primelab.fluid.FluidResult;
+import org.primelab.fluid.FluidSimulator;
 import org.primelab.fluid.QueueTrajectories;
 import org.primelab.fluid.SplitMode;
 
@@ -56,6 +57,11 @@ import org.primelab.fluid.SplitMode;
  * depths), expected splits (the fine-step engine's mode), and a fixed window (no congestion control, so no
  * max-min fixed point). The quantum engine runs those.
  *
+ * <p><b>Outputs.</b> Per flow as the other engines; per link the data carried, the modelled queue's maximum and
+ * time average; queue trajectories of every switch egress link, sampled after reallocations at most once per
+ * half base RTT (the interval doubling whenever {@link FluidSimulator#MAX_SAMPLES} samples, or 4 M values,
+ * are reached). {@link FluidResult#steps()} counts the events handled; no trims and no marks are modelled.
+ *
  * <p>Deterministic: no random stream besides the scheme's EV generator for ECMP's hashed path.
  */
 public final class FlowLevelSimulator {
@@ -63,6 +69,8 @@ public final class FlowLevelSimulator {
     private static final int ACTIVATE = 1;
     private static final int REROUTE = 2;
     private static final int RECOVER = 3;
+    /** Most queue values kept in trajectories (samples x switch links): 16 MB of floats. */
+    private static final long MAX_SAMPLED_VALUES = 4_000_000;
 
     private final FluidConfig config;
     private final FlowLevelOptions options;
@@ -183,6 +191,14 @@ public final class FlowLevelSimulator {
 
         double now;
         long eventsHandled;
+        // queue trajectories: switch egress links, sampled after reallocations at most once per interval
+        final int[] sampledLinks = switchLinks(tree);
+        final List<double[]> sampleTimes = new ArrayList<>();
+        final List<float[]> samples = new ArrayList<>();
+        final int maxSamples = (int) Math.max(2, Math.min(FluidSimulator.MAX_SAMPLES,
+                MAX_SAMPLED_VALUES / Math.max(1, sampledLinks.length)));
+        double sampleInterval = config.baseRttPs() / 2.0;
+        double lastSample = Double.NEGATIVE_INFINITY;
 
         Run() {
             Arrays.fill(startPs, -1);
@@ -225,6 +241,40 @@ public final class FlowLevelSimulator {
                 e[l] = t.isHost(t.linkSource(l));
             }
             return e;
+        }
+
+        int[] switchLinks(FatTree t) {
+            int count = 0;
+            int[] out = new int[t.linkCount()];
+            for (int l = 0; l < out.length; l++) {
+                if (!t.isHost(t.linkSource(l))) {
+                    out[count++] = l;
+                }
+            }
+            return Arrays.copyOf(out, count);
+        }
+
+        /** Records the queues if a sampling interval has passed; halves the samples (doubling it) when full. */
+        void sample() {
+            if (now < lastSample + sampleInterval) {
+                return;
+            }
+            if (samples.size() == maxSamples) {
+                for (int i = 0; i < maxSamples / 2; i++) {
+                    samples.set(i, samples.get(2 * i));
+                    sampleTimes.set(i, sampleTimes.get(2 * i));
+                }
+                samples.subList(maxSamples / 2, maxSamples).clear();
+                sampleTimes.subList(maxSamples / 2, maxSamples).clear();
+                sampleInterval *= 2;
+            }
+            float[] q = new float[sampledLinks.length];
+            for (int i = 0; i < q.length; i++) {
+                q[i] = (float) queueBytes[sampledLinks[i]];
+            }
+            samples.add(q);
+            sampleTimes.add(new double[] {now});
+            lastSample = now;
         }
 
         void schedule(double at, int kind, int arg) {
@@ -294,6 +344,9 @@ public final class FlowLevelSimulator {
                     reallocate(active, activeCount);
                 } else if (dirtyCount > 0) {
                     reallocateComponent();
+                }
+                if (everything || dirtyCount > 0) {
+                    sample();
                 }
                 clearDirty();
             }
@@ -613,8 +666,12 @@ public final class FlowLevelSimulator {
                         faults.rate(l, line), maxQueue[l], end > 0 ? queueIntegral[l] / end / mtu : 0, dataBytes[l], 0,
                         0));
             }
-            QueueTrajectories none = new QueueTrajectories(new double[0], new int[0], new float[0][]);
-            return new FluidResult(config, out, ls, none, idealMaxFctPs, Math.round(end), eventsHandled, 0,
+            double[] times = new double[sampleTimes.size()];
+            for (int i = 0; i < times.length; i++) {
+                times[i] = sampleTimes.get(i)[0];
+            }
+            QueueTrajectories trajectories = new QueueTrajectories(times, sampledLinks, samples.toArray(new float[0][]));
+            return new FluidResult(config, out, ls, trajectories, idealMaxFctPs, Math.round(end), eventsHandled, 0,
                     System.nanoTime() - wall0);
         }
     }
