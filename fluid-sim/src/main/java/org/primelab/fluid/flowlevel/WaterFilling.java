@@ -104,6 +104,7 @@ final class WaterFilling {
                 saturated[l] = weightSum[l] > 0
                         && capacity[l] - load[l] - level * weightSum[l] <= SATURATION_SLACK * Math.max(capacity[l], 1e-12);
             }
+            int before = left;
             for (int i = 0; i < n; i++) {
                 int f = active[i];
                 if (frozen[f]) {
@@ -131,6 +132,26 @@ final class WaterFilling {
                 double[] ws = s.weights();
                 for (int j = 0; j < ls.length; j++) {
                     load[ls[j]] += ws[j] * level;
+                }
+            }
+            if (left == before) {
+                // rounding left no link within the slack: the lowest level is still a saturation, freeze the rest
+                freezeRest(active, n, shares, level, rate, bottleneck);
+                left = 0;
+            }
+        }
+    }
+
+    private void freezeRest(int[] active, int n, LinkShares[] shares, double level, double[] rate, int[] bottleneck) {
+        for (int i = 0; i < n; i++) {
+            int f = active[i];
+            if (!frozen[f]) {
+                frozen[f] = true;
+                rate[f] = level;
+                bottleneck[f] = -1;
+                LinkShares s = shares[f];
+                for (int j = 0; j < s.links().length; j++) {
+                    load[s.links()[j]] += s.weights()[j] * level;
                 }
             }
         }
