@@ -22,7 +22,8 @@ import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workload;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
-import org.primelab.fluid.FluidSimulator;
+import org.primelab.fluid.flowlevel.EngineChoice;
+import org.primelab.fluid.flowlevel.FlowLevelOptions;
 import org.primelab.packet.PacketSimulator;
 import org.primelab.packet.ProgressListener;
 import org.primelab.packet.SimConfig;
@@ -292,14 +293,12 @@ public final class Prime {
     /** The fluid (flow-level) simulator on every load balancer of {@link #lb}, default split and step. */
     public Runs<FluidResult> fluid() {
         long ideal = idealFct().maxFctPs();
-        List<FluidConfig> runs = new ArrayList<>();
-        for (SimConfig c : configs) {
-            FluidSimulator.checkSupported(c.scenario());
-            runs.add(FluidConfig.of(c.scenario()));
-        }
         List<FluidResult> out = new ArrayList<>();
-        for (FluidConfig f : runs) {
-            out.add(new FluidSimulator(f, ideal).run());
+        for (SimConfig c : configs) {
+            // the engine prime fluid picks by default (--engine auto): the flow-level model where it covers
+            FluidConfig f = FluidConfig.of(c.scenario());
+            EngineChoice engine = EngineChoice.choose(f, "auto", false);
+            out.add(engine.run(f, new FlowLevelOptions(c.detectPs(), c.effectiveRtoPs()), ideal));
         }
         return new Runs<>(out);
     }

@@ -86,8 +86,6 @@ class PrimeTest {
                 .getMessage().startsWith("fail: "));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(2, 8).cc("reno"))
                 .getMessage().startsWith("cc: "));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(2, 8).cc("nscc").fluid())
-                .getMessage().startsWith("cc: "));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Prime.balls(10, 0)).getMessage()
                 .startsWith("bins: "));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Prime.roundRobin(0, 8, 8)).getMessage()

@@ -11,15 +11,22 @@ import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
+import org.primelab.core.resources.ResourceGuard;
+import org.primelab.core.scenario.FaultSpec;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.workload.Collectives;
 import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Placement;
+import org.primelab.core.workload.Workload;
 import org.primelab.core.workload.Workloads;
 import org.primelab.fluid.FairShareBound;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidFlowStats;
 import org.primelab.fluid.FluidLinkStats;
 import org.primelab.fluid.FluidResult;
-import org.primelab.fluid.FluidSimulator;
 import org.primelab.fluid.SplitMode;
+import org.primelab.fluid.flowlevel.EngineChoice;
+import org.primelab.fluid.flowlevel.FlowLevelOptions;
 import org.primelab.packet.PacketSimulator;
 import org.primelab.packet.ProgressListener;
 import org.primelab.packet.SimConfig;
@@ -53,23 +60,153 @@ final class Crossval {
      */
     static final double BALANCE_SLACK_PACKETS = 2.0;
 
-    /** One scenario: a symmetric permutation of equal flows on a FatTree. */
-    record Scenario(int tiers, int k, long rateBps, long flowBytes, LoadBalancingScheme scheme) {
+    /** Allowed relative error of max and mean FCT at the issue's targets: spraying schemes (issue 16). */
+    static final double SPRAY_TARGET = 0.05;
+    /** Allowed relative error of max and mean FCT at the issue's targets: ECMP, and any case with a link failure. */
+    static final double ECMP_AND_FAILURE_TARGET = 0.10;
+    /** Speed-up target (median wall clock, side by side) on cases of {@link #LARGE_HOSTS} hosts or more. */
+    static final double LARGE_SPEED_TARGET = 100;
+    /** Speed-up target on smaller cases (the 128-host suite). */
+    static final double SMALL_SPEED_TARGET = 20;
+    /** Hosts from which {@link #LARGE_SPEED_TARGET} applies. */
+    static final int LARGE_HOSTS = 2048;
+
+    /**
+     * One scenario: a workload ({@code permutation} of equal flows, or a ring {@code allreduce} of a buffer of
+     * {@code flowBytes} per host in groups of {@code group} hosts placed one per ToR first) on a FatTree, with
+     * optional degraded cables (a seeded fraction at a lower rate) and failures ({@code LINK@TIME}, as
+     * {@code --fail}).
+     */
+    record Scenario(int tiers, int k, long rateBps, long flowBytes, LoadBalancingScheme scheme, String traffic, int group,
+                    double degradeFraction, String degradeTo, String fail) {
+        /** A permutation on a healthy fabric (the small suite's cases). */
+        Scenario(int tiers, int k, long rateBps, long flowBytes, LoadBalancingScheme scheme) {
+            this(tiers, k, rateBps, flowBytes, scheme, "permutation", 0, 0, "100G", null);
+        }
+
         String label() {
-            return tiers + "-tier k=" + k + " " + Units.formatRate(rateBps) + " " + (flowBytes / 1_000_000) + "MB "
-                    + scheme.cliName();
+            StringBuilder b = new StringBuilder().append(tiers).append("-tier k=").append(k).append(' ')
+                    .append(Units.formatRate(rateBps)).append(' ').append(sizeLabel(flowBytes)).append(' ')
+                    .append(scheme.cliName());
+            if (!"permutation".equals(traffic)) {
+                b.append(' ').append(traffic).append('/').append(group);
+            }
+            if (degradeFraction > 0) {
+                b.append(" deg").append(Math.round(100 * degradeFraction)).append("%@").append(degradeTo);
+            }
+            if (fail != null) {
+                b.append(" fail ").append(fail);
+            }
+            return b.toString();
+        }
+
+        private static String sizeLabel(long bytes) {
+            return bytes % 1_000_000 == 0 ? (bytes / 1_000_000) + "MB" : bytes + "B";
         }
 
         boolean spraying() {
             return scheme != LoadBalancingScheme.ECMP;
         }
+
+        boolean failure() {
+            return fail != null;
+        }
+
+        int hosts() {
+            return Checks.dimensions(tiers, k).hosts();
+        }
+
+        /** The issue's error target for max and mean FCT. */
+        double errorTarget() {
+            return failure() || !spraying() ? ECMP_AND_FAILURE_TARGET : SPRAY_TARGET;
+        }
+
+        /** The issue's speed-up target. */
+        double speedTarget() {
+            return hosts() >= LARGE_HOSTS ? LARGE_SPEED_TARGET : SMALL_SPEED_TARGET;
+        }
+
+        /** The faults of the scenario on {@code tree}. */
+        Faults faults(FatTree tree, long seed) {
+            return new FaultSpec(fail == null ? List.of() : List.of(fail), 0, "0ns", List.of(), degradeFraction,
+                    degradeTo).toFaults(tree, rateBps, seed, false);
+        }
+
+        /** Refuses, before any work, a scenario that cannot fit the heap or the time budget (both simulators). */
+        void checkFits() {
+            FatTree.Dimensions d = Checks.dimensions(tiers, k);
+            long flows = "permutation".equals(traffic) ? d.hosts() : (long) d.hosts() * 2 * (group - 1);
+            double bytesPerFlow = "permutation".equals(traffic) ? flowBytes : Math.ceil(flowBytes / (double) group);
+            double packets = ResourceGuard.packets(flows, bytesPerFlow, SimConfig.DEFAULT_MTU_BYTES,
+                    SimConfig.DEFAULT_HEADER_BYTES);
+            Checks.fits(ResourceGuard.packetSim(d, flows, packets), false);
+            long paths = (long) d.torUplinks() * Math.max(1, d.aggUplinks());
+            Checks.fits(ResourceGuard.fluidSim(d, flows, paths, flows), false);
+        }
+    }
+
+    /** The scale suite (issue 16): not in the default build; {@code prime crossval --suite scale}. */
+    static List<Scenario> scaleSuite() {
+        List<Scenario> out = new ArrayList<>();
+        LoadBalancingScheme prime = LoadBalancingScheme.PRIME;
+        LoadBalancingScheme ecmp = LoadBalancingScheme.ECMP;
+        for (long r : new long[] {100 * Units.GBPS, 400 * Units.GBPS, 800 * Units.GBPS}) {
+            for (long size : new long[] {2_000_000, 8_000_000}) {
+                out.add(new Scenario(2, 64, r, size, prime));
+            }
+        }
+        out.add(new Scenario(2, 64, 400 * Units.GBPS, 2_000_000, ecmp));
+        out.add(new Scenario(3, 16, 400 * Units.GBPS, 2_000_000, prime));
+        out.add(new Scenario(3, 16, 400 * Units.GBPS, 2_000_000, ecmp));
+        out.add(new Scenario(2, 128, 400 * Units.GBPS, 4_000_000, prime, "permutation", 0, 0.25, "100G", null));
+        out.add(new Scenario(2, 64, 400 * Units.GBPS, 2_000_000, prime, "permutation", 0, 0, "100G",
+                "leaf0-spine3@0ns"));
+        out.add(new Scenario(2, 64, 400 * Units.GBPS, 2_000_000, ecmp, "permutation", 0, 0, "100G",
+                "leaf0-spine3@0ns"));
+        out.add(new Scenario(2, 64, 400 * Units.GBPS, 4_000_000, prime, "allreduce", 8, 0, "100G", null));
+        return out;
+    }
+
+    /** The suite named {@code name}: {@code small} ({@link #suite()}) or {@code scale} ({@link #scaleSuite()}). */
+    static List<Scenario> suite(String name) {
+        return switch (name == null ? "" : name.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "small" -> suite();
+            case "scale" -> scaleSuite();
+            default -> throw new IllegalArgumentException("suite: expected small or scale, got '" + name + "'");
+        };
     }
 
     /** One scenario's comparison. */
     record Row(Scenario scenario, int flows, long idealPs, long packetMaxPs, long fluidMaxPs, double flowErrMean,
                double flowErrP90, double packetWallS, double fluidWallS, long packetEvents, long fluidSteps,
                long idealViolations, double packetExcessPerFlow, double fluidExcessPerFlow, double fairShareOverHost,
-               double fluidLeaptShare) {
+               double fluidLeaptShare, double packetMeanPs, double fluidMeanPs, EngineChoice engine, int rounds) {
+
+        /** (fluid - packet) / packet of the mean FCT. */
+        double meanRelError() {
+            return (fluidMeanPs - packetMeanPs) / packetMeanPs;
+        }
+
+        /** Whether max and mean FCT are within the issue's error target and the speed-up meets its target. */
+        boolean targetsMet() {
+            double tol = scenario.errorTarget();
+            return Math.abs(relError()) <= tol && Math.abs(meanRelError()) <= tol && speedup() >= scenario.speedTarget();
+        }
+
+        /**
+         * The same comparison with wall times the medians of this row's own run and the rounds of a side-by-side
+         * measurement ({@link #speed}).
+         */
+        Row withSpeed(Speed s) {
+            int n = s.packetWalls().length + 1;
+            double[] pw = java.util.Arrays.copyOf(s.packetWalls(), n);
+            double[] fw = java.util.Arrays.copyOf(s.fluidWalls(), n);
+            pw[n - 1] = packetWallS;
+            fw[n - 1] = fluidWallS;
+            return new Row(scenario, flows, idealPs, packetMaxPs, fluidMaxPs, flowErrMean, flowErrP90, median(pw),
+                    median(fw), packetEvents, fluidSteps, idealViolations, packetExcessPerFlow, fluidExcessPerFlow,
+                    fairShareOverHost, fluidLeaptShare, packetMeanPs, fluidMeanPs, engine, n);
+        }
 
         /** (fluid - packet) / packet of the max FCT. */
         double relError() {
@@ -82,7 +219,7 @@ final class Crossval {
 
         /** True if the row meets every check that applies to it. */
         boolean ok() {
-            boolean fct = !scenario.spraying() || Math.abs(relError()) <= SPRAY_TOLERANCE;
+            boolean fct = !scenario.spraying() || scenario.failure() || Math.abs(relError()) <= SPRAY_TOLERANCE;
             boolean balance = scenario.scheme() != LoadBalancingScheme.CO_PRIME
                     || (packetExcessPerFlow <= BALANCE_SLACK_PACKETS && fluidExcessPerFlow <= BALANCE_SLACK_PACKETS);
             return fct && balance && idealViolations == 0 && fairShareOverHost <= 1 + 1e-9;
@@ -96,11 +233,21 @@ final class Crossval {
             m.put("rate_gbps", s.rateBps() / (double) Units.GBPS);
             m.put("flow_size_bytes", s.flowBytes());
             m.put("scheme", s.scheme().cliName());
+            m.put("scenario", s.label());
+            m.put("hosts", s.hosts());
+            m.put("engine", engine.engine());
+            m.put("engine_reason", engine.reason());
             m.put("flows", flows);
             m.put("ideal_max_fct_us", idealPs / 1e6);
             m.put("packet_max_fct_us", packetMaxPs / 1e6);
             m.put("fluid_max_fct_us", fluidMaxPs / 1e6);
             m.put("rel_error", relError());
+            m.put("packet_mean_fct_us", packetMeanPs / 1e6);
+            m.put("fluid_mean_fct_us", fluidMeanPs / 1e6);
+            m.put("mean_rel_error", meanRelError());
+            m.put("error_target", s.errorTarget());
+            m.put("speed_target", s.speedTarget());
+            m.put("rounds", rounds);
             m.put("flow_error_mean", flowErrMean);
             m.put("flow_error_p90", flowErrP90);
             m.put("tolerance", s.spraying() ? SPRAY_TOLERANCE : null);
@@ -114,6 +261,7 @@ final class Crossval {
             m.put("fluid_steps", fluidSteps);
             m.put("fluid_fast_forward_share", fluidLeaptShare);
             m.put("ok", ok());
+            m.put("targets_met", targetsMet());
             return m;
         }
     }
@@ -146,28 +294,49 @@ final class Crossval {
     /** The packet configuration of a scenario (every other parameter: the paper's defaults). */
     static SimConfig packetConfig(Scenario s, long seed) {
         FatTree tree = FatTree.builder(s.tiers(), s.k()).build();
-        return SimConfig.builder(tree).rate(s.rateBps()).scheme(s.scheme()).seed(seed).build();
+        return SimConfig.builder(tree).rate(s.rateBps()).scheme(s.scheme()).seed(seed).faults(s.faults(tree, seed))
+                .build();
     }
 
-    /** The scenario's workload. */
-    static List<Flow> workload(SimConfig c, Scenario s) {
-        return Workloads.permutation(c.tree(), s.flowBytes(), c.seed(), false);
+    /** The scenario's workload (with its triggers). */
+    static Workload workload(SimConfig c, Scenario s) {
+        if ("allreduce".equals(s.traffic())) {
+            return Collectives.ringAllReduce(Placement.SPREAD.groups(c.tree(), s.group(), 0, c.seed()), s.flowBytes());
+        }
+        return Workload.of(Workloads.permutation(c.tree(), s.flowBytes(), c.seed(), false));
     }
 
-    /** Runs one scenario through all three models (the fluid one with fast-forward on or off). */
+    /** The fluid configuration of a scenario and the engine that runs it ({@code engine}: auto, flow, quantum). */
+    static FluidConfig fluidConfig(SimConfig pc, Workload w, boolean fastForward) {
+        return FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS).withFastForward(fastForward)
+                .withWorkload(w);
+    }
+
+    /** Runs one scenario through all three models, the fluid one on the quantum engine (fast-forward on or off). */
     static Row run(Scenario s, long seed, boolean fastForward) {
+        return run(s, seed, fastForward, EngineChoice.QUANTUM);
+    }
+
+    /** Runs one scenario through all three models, the fluid one on {@code engine} (auto, flow or quantum). */
+    static Row run(Scenario s, long seed, boolean fastForward, String engine) {
         SimConfig pc = packetConfig(s, seed);
-        List<Flow> flows = workload(pc, s);
+        Workload w = workload(pc, s);
+        List<Flow> flows = w.flows();
         long ideal = SimRunner.ideal(pc, flows);
-        SimResult packet = new PacketSimulator(pc, flows, ideal).run(ProgressListener.NONE);
-        FluidConfig fc = FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS)
-                .withFastForward(fastForward);
-        FluidResult fluid = new FluidSimulator(fc, flows, ideal).run();
-        return compare(s, flows, packet, fluid);
+        SimResult packet = new PacketSimulator(pc, w, ideal).run(ProgressListener.NONE);
+        FluidConfig fc = fluidConfig(pc, w, fastForward);
+        EngineChoice choice = EngineChoice.choose(fc, engine, !fastForward);
+        FluidResult fluid = choice.run(fc, flowOptions(pc), ideal);
+        return compare(s, flows, packet, fluid, choice);
+    }
+
+    /** The packet configuration's detection delay and timeout, for the flow-level model's black hole. */
+    static FlowLevelOptions flowOptions(SimConfig pc) {
+        return new FlowLevelOptions(pc.detectPs(), pc.effectiveRtoPs());
     }
 
     /** The comparison of finished runs. */
-    static Row compare(Scenario s, List<Flow> flows, SimResult packet, FluidResult fluid) {
+    static Row compare(Scenario s, List<Flow> flows, SimResult packet, FluidResult fluid, EngineChoice engine) {
         SimConfig pc = packet.config();
         FatTree tree = pc.tree();
         int n = flows.size();
@@ -214,7 +383,7 @@ final class Crossval {
         return new Row(s, n, packet.idealMaxFctPs(), packet.maxFctPs(), fluid.maxFctPs(), mean, p90,
                 packet.wallSeconds(), fluid.wallSeconds(), packet.events(), fluid.steps(), violations, packetExcess,
                 fluidExcess, byBytes.maxOverHostShare(tree, flows, wire),
-                fluid.fastForwardPs() / (double) Math.max(1, fluid.endPs()));
+                fluid.fastForwardPs() / (double) Math.max(1, fluid.endPs()), packet.meanFctPs(), fluid.meanFctPs(), engine, 1);
     }
 
     /**
@@ -225,10 +394,17 @@ final class Crossval {
      * (the CPU time is immune to other processes on a shared machine). Reports the medians.
      */
     static Speed speed(Scenario s, long seed, int repeats, boolean fastForward) {
+        return speed(s, seed, repeats, fastForward, EngineChoice.QUANTUM);
+    }
+
+    /** The same on the fluid engine {@code engine} asks for (auto, flow, quantum). */
+    static Speed speed(Scenario s, long seed, int repeats, boolean fastForward, String engine) {
         SimConfig pc = packetConfig(s, seed);
-        List<Flow> flows = workload(pc, s);
-        FluidConfig fc = FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS)
-                .withFastForward(fastForward);
+        Workload w = workload(pc, s);
+        List<Flow> flows = w.flows();
+        FluidConfig fc = fluidConfig(pc, w, fastForward);
+        EngineChoice choice = EngineChoice.choose(fc, engine, !fastForward);
+        FlowLevelOptions fo = flowOptions(pc);
         long ideal = SimRunner.ideal(pc, flows);
         ThreadMXBean mx = ManagementFactory.getThreadMXBean();
         boolean cpu = mx.isCurrentThreadCpuTimeSupported();
@@ -244,13 +420,13 @@ final class Crossval {
             System.gc();
             long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             long w0 = System.nanoTime();
-            SimResult p = new PacketSimulator(pc, flows, ideal).run(ProgressListener.NONE);
+            SimResult p = new PacketSimulator(pc, w, ideal).run(ProgressListener.NONE);
             long w1 = System.nanoTime();
             long c1 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             System.gc();
             long c2 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             long w2 = System.nanoTime();
-            FluidResult f = new FluidSimulator(fc, flows, ideal).run();
+            FluidResult f = choice.run(fc, fo, ideal);
             long w3 = System.nanoTime();
             long c3 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             pw[i] = (w1 - w0) / 1e9;
@@ -259,13 +435,14 @@ final class Crossval {
             fc2[i] = (c3 - c2) / 1e9;
             events = p.events();
             steps = f.steps();
-            leapt = f.fastForwardPs() / (double) f.endPs();
+            leapt = f.fastForwardPs() / (double) Math.max(1, f.endPs());
         }
         return new Speed(events, steps, leapt, median(pw), median(fw), cpu ? median(pc2) : Double.NaN,
-                cpu ? median(fc2) : Double.NaN, repeats);
+                cpu ? median(fc2) : Double.NaN, repeats, pw, fw);
     }
 
-    private static double median(double[] a) {
+    /** The median (the upper one of an even count). */
+    static double median(double[] a) {
         double[] b = a.clone();
         Arrays.sort(b);
         return b[b.length / 2];
@@ -278,7 +455,7 @@ final class Crossval {
      * a run includes its construction).
      */
     record Speed(long packetEvents, long fluidSteps, double fluidLeaptShare, double packetWallS, double fluidWallS, double packetCpuS,
-                 double fluidCpuS, int repeats) {
+                 double fluidCpuS, int repeats, double[] packetWalls, double[] fluidWalls) {
         double wallSpeedup() {
             return packetWallS / fluidWallS;
         }

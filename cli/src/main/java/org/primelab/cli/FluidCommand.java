@@ -4,15 +4,20 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.units.Units;
+import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
 import org.primelab.packet.SimConfig;
 import org.primelab.fluid.SplitMode;
+import org.primelab.fluid.flowlevel.EngineChoice;
+import org.primelab.fluid.flowlevel.FlowLevelOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,7 +29,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * same options ({@link SimOptions}), printing the same table columns or, with {@code --json}, one JSON
  * object per scheme with the same fields as {@code prime sim --json} ({@link FluidResult#summary()}:
  * {@code events} counts integration steps), so the two can be diffed. {@code --out DIR} writes
- * summary.json, flows.csv, queues.csv and queue_trajectories.csv.
+ * summary.json, flows.csv, queues.csv and queue_trajectories.csv. {@code --engine} picks the flow-level model
+ * or the quantum engine ({@link EngineChoice}); the table and the JSON say which ran and why.
  */
 @Command(name = "fluid", mixinStandardHelpOptions = true,
         description = "Run the fluid (flow-level) simulator on the same scenario options as 'prime sim'.")
@@ -55,6 +61,11 @@ final class FluidCommand implements Callable<Integer> {
                     + " byte's ACK back, htsim's) (default: ${DEFAULT-VALUE})")
     String fctAt;
 
+    @Option(names = "--engine", defaultValue = "auto",
+            description = "auto: the flow-level model where it covers the scenario, else the quantum engine; flow; quantum"
+                    + " (default: ${DEFAULT-VALUE}; the output says which ran and why)")
+    String engine;
+
     @Option(names = "--no-fast-forward",
             description = "integrate every step: no leaps over steady or window-limited stretches (fluid-sim/README.md, \"Fast-forward\")")
     boolean noFastForward;
@@ -67,21 +78,33 @@ final class FluidCommand implements Callable<Integer> {
         SplitMode mode = SplitMode.parse(split);
         FctConvention convention = FctConvention.parse(fctAt);
         List<FluidConfig> runs = new ArrayList<>();
+        List<EngineChoice> engines = new ArrayList<>();
+        List<FlowLevelOptions> flowOptions = new ArrayList<>();
         for (SimConfig c : options.scenarios()) {
             FluidConfig f = FluidBridge.config(c, mode, step == null ? Double.NaN : step).withFastForward(!noFastForward);
             runs.add(f);
+            engines.add(EngineChoice.choose(f, engine, step != null || noFastForward));
+            flowOptions.add(new FlowLevelOptions(c.detectPs(), c.effectiveRtoPs()));
         }
+        long ideal = IdealMaxFct.of(runs.get(0).fabric(), runs.get(0).faults(), runs.get(0).flows());
         List<FluidResult> results = new ArrayList<>();
-        for (FluidResult r : FluidBridge.runAll(runs)) {
-            results.add(r.withFctAt(convention));
+        for (int i = 0; i < runs.size(); i++) {
+            results.add(engines.get(i).run(runs.get(i), flowOptions.get(i), ideal).withFctAt(convention));
         }
         PrintWriter stdout = spec.commandLine().getOut();
         if (json) {
-            for (FluidResult r : results) {
-                stdout.println(Json.write(SimRunner.jsonFields(r)));
+            for (int i = 0; i < results.size(); i++) {
+                Map<String, Object> m = new LinkedHashMap<>(SimRunner.jsonFields(results.get(i)));
+                m.put("engine", engines.get(i).engine());
+                m.put("engine_reason", engines.get(i).reason());
+                stdout.println(Json.write(m));
             }
         } else {
             printTable(stdout, results, convention);
+            for (int i = 0; i < results.size(); i++) {
+                stdout.printf(Locale.ROOT, "engine %s: %s (%s)%n", results.get(i).config().scheme().cliName(),
+                        engines.get(i).engine(), engines.get(i).reason());
+            }
         }
         if (out != null) {
             FluidOutputs.write(out, results);

@@ -58,6 +58,49 @@ class CrossvalTest {
         assertTrue(longFlows.fluidLeaptShare() > 0.3, "fast-forward leapt only " + longFlows.fluidLeaptShare());
     }
 
+    /**
+     * The flow-level model against the packet simulator on one small case: PRIME, 2-tier k=16, 400G, 8 MB.
+     * Stated tolerance: the issue's spraying target, max and mean FCT within 5% (measured: -0.24% and -0.26%).
+     */
+    @Test
+    void flowLevelModelAgreesWithPacketSimulatorWithinFivePercent() {
+        Crossval.Row r = Crossval.run(new Crossval.Scenario(2, 16, 400 * Units.GBPS, 8_000_000,
+                LoadBalancingScheme.PRIME), SEED, true, "flow");
+        assertEquals("flow", r.engine().engine());
+        assertEquals(0, r.idealViolations());
+        assertTrue(Math.abs(r.relError()) <= Crossval.SPRAY_TARGET, "max FCT error " + r.relError());
+        assertTrue(Math.abs(r.meanRelError()) <= Crossval.SPRAY_TARGET, "mean FCT error " + r.meanRelError());
+    }
+
+    @Test
+    void scaleSuiteHasTheIssuesCasesAndEveryOneFitsTheGuard() {
+        List<Crossval.Scenario> scale = Crossval.suite("scale");
+        assertTrue(scale.stream().anyMatch(s -> s.hosts() == 8192 && s.degradeFraction() == 0.25));
+        assertTrue(scale.stream().anyMatch(s -> s.hosts() == 1024 && s.tiers() == 3));
+        assertTrue(scale.stream().anyMatch(Crossval.Scenario::failure));
+        assertTrue(scale.stream().anyMatch(s -> s.traffic().equals("allreduce")));
+        for (long rate : new long[] {100, 400, 800}) {
+            for (long size : new long[] {2_000_000, 8_000_000}) {
+                assertTrue(scale.stream().anyMatch(s -> s.hosts() == 2048 && s.rateBps() == rate * Units.GBPS
+                        && s.flowBytes() == size), rate + "G " + size);
+            }
+        }
+        for (Crossval.Scenario s : scale) {
+            s.checkFits();
+            assertEquals(s.hosts() >= 2048 ? 100 : 20, s.speedTarget(), s.label());
+            assertEquals(s.spraying() && !s.failure() ? 0.05 : 0.10, s.errorTarget(), s.label());
+        }
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> Crossval.suite("huge"));
+        assertTrue(e.getMessage().startsWith("suite: "));
+        // a scenario that cannot fit is refused before any work, in one line naming the option
+        Crossval.Scenario tooBig = new Crossval.Scenario(3, 128, 100 * Units.GBPS, 1_000_000_000_000L,
+                LoadBalancingScheme.PRIME);
+        IllegalArgumentException big = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                tooBig::checkFits);
+        assertTrue(big.getMessage().matches("^(k|flow-size): .*") && !big.getMessage().contains("\n"), big.getMessage());
+    }
+
     @Test
     void commandPrintsEveryScenarioOfTheSuite() {
         assertEquals(24, Crossval.suite().size());

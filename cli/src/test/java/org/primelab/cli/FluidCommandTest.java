@@ -32,7 +32,10 @@ class FluidCommandTest {
             while (m.find()) {
                 keys.append(keys.length() == 0 ? "" : ",").append(m.group(1));
             }
-            assertEquals(SimCommandTest.FIELDS, keys.toString(), line);
+            // prime sim's fields, then which fluid engine ran and why
+            assertEquals(SimCommandTest.FIELDS + ",engine,engine_reason", keys.toString(), line);
+            assertTrue(line.contains(line.startsWith("{\"scheme\":\"ar\"") ? "\"engine\":\"quantum\""
+                    : "\"engine\":\"flow\""), line);
         }
         assertTrue(lines.get(3).startsWith("{\"scheme\":\"prime\",\"hosts\":32,\"tiers\":2,\"k\":8,\"rate_gbps\":400.0,"
                 + "\"flow_size_bytes\":200000,\"flows\":32,"), lines.get(3));
@@ -55,7 +58,7 @@ class FluidCommandTest {
     @Test
     void badInputIsOneLineExitTwoAndWritesNothing(@TempDir Path dir) {
         String[][] bad = {{"--lb", "magic"}, {"--k", "7"}, {"--split", "exact"}, {"--step", "0"}, {"--step", "65"}, {"--split", "expected", "--step", "2"},
-            {"--flow-size", "0"}, {"--cc", "reno"}, {"--fct-at", "middle"}};
+            {"--flow-size", "0"}, {"--cc", "reno"}, {"--fct-at", "middle"}, {"--engine", "fast"}, {"--engine", "flow", "--lb", "ar"}};
         for (String[] args : bad) {
             Path out = dir.resolve("x" + args[0].replace("-", "") + args[1]);
             String[] full = new String[args.length + 3];

@@ -1,0 +1,64 @@
+package org.primelab.fluid.flowlevel;
+
+import java.util.Locale;
+import org.primelab.fluid.FluidConfig;
+import org.primelab.fluid.FluidResult;
+import org.primelab.fluid.FluidSimulator;
+
+/**
+ * Which fluid engine runs a configuration, and why: the flow-level model ({@link FlowLevelSimulator}, cost
+ * growing with flows and links) or the quantum engine ({@link FluidSimulator}, per-packet quanta, the reference
+ * for what the flow-level model does not cover). {@code auto} picks the flow-level model whenever it covers the
+ * configuration and the quantum engine's own knobs ({@code --step}, {@code --no-fast-forward}) were not asked
+ * for.
+ *
+ * @param engine {@code flow} or {@code quantum}
+ * @param reason one line saying why
+ */
+public record EngineChoice(String engine, String reason) {
+    /** The flow-level model's name. */
+    public static final String FLOW = "flow";
+    /** The quantum engine's name (with the fine-step engine for expected splits, as {@link FluidSimulator} picks). */
+    public static final String QUANTUM = "quantum";
+    /** What {@code --engine} accepts. */
+    public static final String ACCEPTED = "auto, flow, quantum";
+
+    /**
+     * The engine for {@code config} when {@code asked} ({@code auto}, {@code flow} or {@code quantum}) was asked.
+     *
+     * @param quantumKnobs whether options only the quantum engine reads were given explicitly
+     */
+    public static EngineChoice choose(FluidConfig config, String asked, boolean quantumKnobs) {
+        String a = asked == null ? "auto" : asked.trim().toLowerCase(Locale.ROOT);
+        String gap = FlowLevelSimulator.unsupported(config);
+        switch (a) {
+            case "flow" -> {
+                if (gap != null) {
+                    throw new IllegalArgumentException("engine: the flow-level model does not cover " + gap
+                            + "; use --engine quantum or auto");
+                }
+                return new EngineChoice(FLOW, "asked (--engine flow)");
+            }
+            case QUANTUM -> {
+                return new EngineChoice(QUANTUM, "asked (--engine quantum)");
+            }
+            case "auto" -> {
+                if (gap != null) {
+                    return new EngineChoice(QUANTUM, "auto: the flow-level model does not cover " + gap);
+                }
+                if (quantumKnobs) {
+                    return new EngineChoice(QUANTUM, "auto: --step or --no-fast-forward given (quantum engine options)");
+                }
+                return new EngineChoice(FLOW, "auto: flow level covers " + config.scheme().cliName() + " with "
+                        + config.cc().cliName() + " (cost grows with flows x links, not packets)");
+            }
+            default -> throw new IllegalArgumentException("engine: expected one of " + ACCEPTED + ", got '" + asked + "'");
+        }
+    }
+
+    /** Runs {@code config} on the chosen engine. */
+    public FluidResult run(FluidConfig config, FlowLevelOptions options, long idealMaxFctPs) {
+        return FLOW.equals(engine) ? new FlowLevelSimulator(config, options, idealMaxFctPs).run()
+                : new FluidSimulator(config, idealMaxFctPs).run();
+    }
+}

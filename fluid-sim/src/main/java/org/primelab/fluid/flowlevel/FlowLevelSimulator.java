@@ -1,0 +1,678 @@
+package org.primelab.fluid.flowlevel;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.primelab.analytical.fct.IdealFct;
+import org.primelab.core.cc.CcKind;
+import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.units.Units;
+import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.TriggerRuntime;
+import org.primelab.core.workload.Workload;
+import org.primelab.core.workload.HostFlows;
+import org.primelab.fluid.FlowPaths;
+import org.primelab.fluid.FluidConfig;
+import org.primelab.fluid.FluidFlowStats;
+import org.primelab.fluid.FluidLinkStats;
+import org.primelab.fluid.FluidResult;
+import org.primelab.fluid.FluidSimulator;
+import org.primelab.fluid.QueueTrajectories;
+import org.primelab.fluid.SplitMode;
+
+/**
+ * The flow-level model: event-driven on flow starts, drains, trigger activations, link failures, failure
+ * detections and retransmission timeouts; between two events every flow sends at a constant rate. Its cost
+ * grows with flows times links per flow (one water-filling per event that changes a bottleneck), not with
+ * packets.
+ *
+ * <p><b>Rates.</b> The congestion control's fluid fixed point: weighted max-min fair rates over the links each
+ * flow loads ({@link WaterFilling}), each flow loading its links by its scheme's split ({@link FlowSplits}:
+ * ECMP's exact hashed path, the spraying schemes' split over the live paths). A link's data capacity is its
+ * rate less the ACKs it carries: {@code header / (ackEvery · MTU)} of the data on its mirror link (one
+ * pass with the first allocation's data, then the final allocation). A flow's own ceiling is its largest
+ * window (1.5 × the line-rate window, as DCTCP's cap) over its RTT, queueing included ({@link LinkWaits},
+ * from the previous allocation).
+ *
+ * <p><b>Completion.</b> A flow's payload, cut into packets as {@link IdealFct} cuts it, is {@code S0} of line-rate
+ * serialization; it drains at its rate (fraction of line rate). Its last byte then arrives after the
+ * store-and-forward pipeline and propagation of its path ({@code IdealFct.lonePathPs - S0}) plus the mean
+ * queueing wait of each switch link it loads, weighted by its share there. A lone flow on an idle fabric
+ * therefore takes exactly {@link IdealFct#lonePathPs}. Receive-done triggers fire at that arrival, send-done
+ * triggers one header's way back later (per hop: propagation and a header's serialization); core's
+ * {@link TriggerRuntime} decides what they start.
+ *
+ * <p><b>Failures.</b> Degraded links run at their rate. A failed link carries nothing from its failure time;
+ * until it is detected ({@link FlowLevelOptions#detectPs}) routing still sends onto it and a flow loses
+ * {@link LinkShares#lostFraction} of what it sends. Lost bytes stay in flight until the retransmission
+ * timeout of the first of them ({@code first loss + RTO}), then are sent again; if they fill the flow's
+ * largest window before that, the flow stalls until then. A flow whose bytes are all sent but some lost
+ * waits for that timeout. After detection the paths through the link are withdrawn (ECMP remapped as the
+ * switches do).
+ *
+ * <p><b>What it does not cover</b> ({@link #unsupported}): adaptive routing (AR picks per packet from queue
+ * depths), expected splits (the fine-step engine's mode), and a fixed window (no congestion control, so no
+ * max-min fixed point). The quantum engine runs those.
+ *
+ * <p><b>Outputs.</b> Per flow as the other engines; per link the data carried, the modelled queue's maximum and
+ * time average; queue trajectories of every switch egress link, sampled after reallocations at most once per
+ * half base RTT (the interval doubling whenever {@link FluidSimulator#MAX_SAMPLES} samples, or 4 M values,
+ * are reached). {@link FluidResult#steps()} counts the events handled; no trims and no marks are modelled.
+ *
+ * <p>Deterministic: no random stream besides the scheme's EV generator for ECMP's hashed path.
+ */
+public final class FlowLevelSimulator {
+    private static final int START = 0;
+    private static final int ACTIVATE = 1;
+    private static final int REROUTE = 2;
+    private static final int RECOVER = 3;
+    /** Most queue values kept in trajectories (samples x switch links): 16 MB of floats. */
+    private static final long MAX_SAMPLED_VALUES = 4_000_000;
+
+    private final FluidConfig config;
+    private final FlowLevelOptions options;
+    private final long idealMaxFctPs;
+
+    /**
+     * Prepares a run of the workload of {@code config}'s scenario.
+     *
+     * @param idealMaxFctPs the Ratio's denominator ({@code IdealMaxFct#of}), as for the other engines
+     */
+    public FlowLevelSimulator(FluidConfig config, FlowLevelOptions options, long idealMaxFctPs) {
+        if (idealMaxFctPs <= 0) {
+            throw new IllegalArgumentException("ideal: must be > 0 ps, got " + idealMaxFctPs);
+        }
+        String why = unsupported(config);
+        if (why != null) {
+            throw new IllegalArgumentException("engine: the flow-level model does not cover " + why);
+        }
+        config.scenario().requireWorkload();
+        HostFlows.check(config.tree(), config.flows());
+        this.config = config;
+        this.options = options;
+        this.idealMaxFctPs = idealMaxFctPs;
+    }
+
+    /** Why the flow-level model cannot run {@code config} (a few words), or null if it can. */
+    public static String unsupported(FluidConfig config) {
+        if (config.scheme().forwarding() == Forwarding.ADAPTIVE) {
+            return "adaptive routing (ar picks per packet from queue depths)";
+        }
+        if (config.split() == SplitMode.EXPECTED) {
+            return "expected splits (the fine-step engine's mode)";
+        }
+        if (config.cc() != CcKind.DCTCP) {
+            return "--cc " + config.cc().cliName() + " (its rates are DCTCP's fixed point)";
+        }
+        return null;
+    }
+
+    private record Event(double at, int kind, int arg, long order) implements Comparable<Event> {
+        @Override
+        public int compareTo(Event o) {
+            int c = Double.compare(at, o.at);
+            return c != 0 ? c : Long.compare(order, o.order);
+        }
+    }
+
+    /** Runs until every flow has completed and returns the result. */
+    public FluidResult run() {
+        return new Run().run();
+    }
+
+    /** The mutable state of one run. */
+    private final class Run {
+        final long wall0 = System.nanoTime();
+        final FatTree tree = config.tree();
+        final Faults faults = config.faults();
+        final Workload workload = config.scenario().requireWorkload();
+        final List<Flow> flows = workload.flows();
+        final int n = flows.size();
+        final int links = tree.linkCount();
+        final long line = config.linkRateBps();
+        final double bytesPerPs = line / (double) (Units.BITS_PER_BYTE * Units.PS_PER_S);
+        final double ackFactor = config.headerBytes() / (double) (config.ackEvery() * config.mtuBytes());
+        final double windowCapBytes = 1.5 * config.lineRateWindowBytes();
+        final FlowSplits splits = new FlowSplits(tree, faults, config.scheme(), line, config.seed(),
+                config.effectiveEntropy(), options.detectPs());
+        final WaterFilling filling = new WaterFilling(nicLinks(tree), n);
+        final TriggerRuntime triggers = new TriggerRuntime(workload);
+        final int[] startedBuf = new int[triggers.maxStartedPerActivation()];
+        final PriorityQueue<Event> events = new PriorityQueue<>();
+        long order;
+
+        // per flow
+        final FlowPaths[] paths = new FlowPaths[n];
+        final LinkShares[] shares = new LinkShares[n];
+        final double[] serviceAtLinePs = new double[n];   // S0
+        final double[] pipelinePs = new double[n];        // lonePath - S0
+        final double[] ackBackPs = new double[n];
+        final double[] left = new double[n];              // line-rate ps still to send
+        final double[] lost = new double[n];              // line-rate ps sent into a black hole, not yet resent
+        final double[] firstLoss = new double[n];
+        final boolean[] stalled = new boolean[n];
+        final double[] rate = new double[n];
+        final double[] rateCap = new double[n];
+        final double[] waitPs = new double[n];
+        final int[] bottleneck = new int[n];
+        final long[] startPs = new long[n];
+        final long[] endPs = new long[n];
+        final int[] active = new int[n];
+        int activeCount;
+
+        // per link
+        final double[] capacity = new double[links];
+        final double[] linkRate = new double[links];     // data, fraction of line rate
+        final double[] linkSince = new double[links];
+        final double[] dataBytes = new double[links];
+        final double[] queueBytes = new double[links];
+        final double[] queueIntegral = new double[links];
+        final double[] maxQueue = new double[links];
+        final double[] linkWait = new double[links];
+        final int[] used = new int[links];
+        final boolean[] isUsed = new boolean[links];
+        int usedCount;
+        final double[] firstPass = new double[links];
+        final double[] weightOn = new double[links];
+        final int[] act = new int[n];
+        // link -> active flows; the links an event touched; the component search
+        final int[][] linkFlows = new int[links][];
+        final int[] linkFlowCount = new int[links];
+        final boolean[] dirty = new boolean[links];
+        final int[] dirtyLinks = new int[links];
+        int dirtyCount;
+        final boolean[] seenLink = new boolean[links];
+        final boolean[] seenFlow = new boolean[n];
+        final int[] linkQueue = new int[links];
+        final int[] component = new int[n];
+
+        double now;
+        long eventsHandled;
+        // queue trajectories: switch egress links, sampled after reallocations at most once per interval
+        final int[] sampledLinks = switchLinks(tree);
+        final List<double[]> sampleTimes = new ArrayList<>();
+        final List<float[]> samples = new ArrayList<>();
+        final int maxSamples = (int) Math.max(2, Math.min(FluidSimulator.MAX_SAMPLES,
+                MAX_SAMPLED_VALUES / Math.max(1, sampledLinks.length)));
+        double sampleInterval = config.baseRttPs() / 2.0;
+        double lastSample = Double.NEGATIVE_INFINITY;
+
+        Run() {
+            Arrays.fill(startPs, -1);
+            for (int l = 0; l < links; l++) {
+                linkFlows[l] = new int[0];
+            }
+            Arrays.fill(bottleneck, -1);
+            long mtuPs = Units.serializationPs(config.mtuBytes(), line);
+            long headerPs = Units.serializationPs(config.headerBytes(), line);
+            for (Flow f : flows) {
+                int id = f.id();
+                int hops = 2 + 2 * tree.upHops(f.src(), f.dst());
+                long lone = IdealFct.lonePathPs(f.sizeBytes(), config.mtuBytes(), config.headerBytes(), line,
+                        config.propagationPs(), hops);
+                long packets = IdealFct.packets(f.sizeBytes(), config.mtuBytes(), config.headerBytes());
+                long payload = config.mtuBytes() - config.headerBytes();
+                long lastWire = f.sizeBytes() - (packets - 1) * payload + config.headerBytes();
+                long s0 = (packets - 1) * mtuPs + Units.serializationPs(lastWire, line);
+                serviceAtLinePs[id] = s0;
+                pipelinePs[id] = lone - s0;
+                ackBackPs[id] = hops * (double) (config.propagationPs() + headerPs);
+                left[id] = s0;
+                rateCap[id] = 1;
+                if (!f.startsOnTrigger()) {
+                    schedule(f.startPs(), START, id);
+                }
+            }
+            for (int l : faults.failedLinks()) {
+                long at = faults.failTime(l);
+                schedule(at, REROUTE, l);
+                if (at <= Long.MAX_VALUE - options.detectPs()) {
+                    schedule(at + options.detectPs(), REROUTE, l);
+                }
+            }
+        }
+
+        boolean[] nicLinks(FatTree t) {
+            boolean[] e = new boolean[t.linkCount()];
+            for (int l = 0; l < e.length; l++) {
+                e[l] = t.isHost(t.linkSource(l));
+            }
+            return e;
+        }
+
+        int[] switchLinks(FatTree t) {
+            int count = 0;
+            int[] out = new int[t.linkCount()];
+            for (int l = 0; l < out.length; l++) {
+                if (!t.isHost(t.linkSource(l))) {
+                    out[count++] = l;
+                }
+            }
+            return Arrays.copyOf(out, count);
+        }
+
+        /** Records the queues if a sampling interval has passed; halves the samples (doubling it) when full. */
+        void sample() {
+            if (now < lastSample + sampleInterval) {
+                return;
+            }
+            if (samples.size() == maxSamples) {
+                for (int i = 0; i < maxSamples / 2; i++) {
+                    samples.set(i, samples.get(2 * i));
+                    sampleTimes.set(i, sampleTimes.get(2 * i));
+                }
+                samples.subList(maxSamples / 2, maxSamples).clear();
+                sampleTimes.subList(maxSamples / 2, maxSamples).clear();
+                sampleInterval *= 2;
+            }
+            float[] q = new float[sampledLinks.length];
+            for (int i = 0; i < q.length; i++) {
+                q[i] = (float) queueBytes[sampledLinks[i]];
+            }
+            samples.add(q);
+            sampleTimes.add(new double[] {now});
+            lastSample = now;
+        }
+
+        void schedule(double at, int kind, int arg) {
+            events.add(new Event(at, kind, arg, order++));
+        }
+
+        FluidResult run() {
+            while (true) {
+                double nextDrain = Double.POSITIVE_INFINITY;
+                for (int i = 0; i < activeCount; i++) {
+                    int f = active[i];
+                    if (rate[f] > 0 && left[f] > 0) {
+                        nextDrain = Math.min(nextDrain, now + left[f] / rate[f]);
+                    }
+                }
+                double nextEvent = events.isEmpty() ? Double.POSITIVE_INFINITY : events.peek().at();
+                double t = Math.min(nextDrain, nextEvent);
+                if (t == Double.POSITIVE_INFINITY) {
+                    break;
+                }
+                advance(t);
+                // drains (grouped: within half a picosecond)
+                for (int i = 0; i < activeCount; i++) {
+                    int f = active[i];
+                    if (rate[f] > 0 && left[f] <= 0.5 * rate[f]) {
+                        left[f] = 0;
+                    }
+                }
+                for (int i = 0; i < activeCount; ) {
+                    int f = active[i];
+                    if (left[f] == 0 && lost[f] == 0) {
+                        complete(f);
+                        active[i] = active[--activeCount];
+                    } else {
+                        if ((left[f] == 0 || stalled[f]) && rate[f] > 0) {
+                            markDirty(f);   // all sent but some lost, or stalled: idle until the timeout
+                        }
+                        i++;
+                    }
+                }
+                boolean everything = false;
+                while (!events.isEmpty() && events.peek().at() <= now + 0.5) {
+                    Event e = events.poll();
+                    eventsHandled++;
+                    switch (e.kind()) {
+                        case START -> start(e.arg(), Math.round(e.at()));
+                        case ACTIVATE -> {
+                            int c = triggers.activate(e.arg(), startedBuf);
+                            for (int k = 0; k < c; k++) {
+                                start(startedBuf[k], Math.round(e.at()));
+                            }
+                        }
+                        case REROUTE -> {
+                            for (int k = 0; k < activeCount; k++) {
+                                int f = active[k];
+                                unlink(f);
+                                shares[f] = splits.shares(flows.get(f), paths[f], (long) now);
+                                link(f);
+                            }
+                            everything = true;
+                        }
+                        case RECOVER -> recover(e.arg());
+                        default -> throw new IllegalStateException("event " + e.kind());
+                    }
+                }
+                if (everything) {
+                    reallocate(active, activeCount);
+                } else if (dirtyCount > 0) {
+                    reallocateComponent();
+                }
+                if (everything || dirtyCount > 0) {
+                    sample();
+                }
+                clearDirty();
+            }
+            for (int f = 0; f < n; f++) {
+                if (startPs[f] < 0) {
+                    throw new IllegalStateException("flow " + f + " never started (its trigger never fired)");
+                }
+            }
+            flushAll();
+            return result();
+        }
+
+        /** Moves time to {@code t}: bytes drained, black-hole losses, stalls. */
+        void advance(double t) {
+            double dt = t - now;
+            if (dt > 0) {
+                for (int i = 0; i < activeCount; i++) {
+                    int f = active[i];
+                    double r = rate[f];
+                    if (r == 0) {
+                        continue;
+                    }
+                    double sent = Math.min(left[f], r * dt);
+                    left[f] -= sent;
+                    double lambda = shares[f].lostFraction();
+                    if (lambda > 0) {
+                        if (lost[f] == 0) {
+                            firstLoss[f] = now;
+                            schedule(now + options.rtoPs(), RECOVER, f);
+                        }
+                        lost[f] += lambda * sent;
+                    }
+                }
+            }
+            now = t;
+            for (int i = 0; i < activeCount; i++) {
+                int f = active[i];
+                if (!stalled[f] && lost[f] * bytesPerPs >= windowCapBytes) {
+                    stalled[f] = true;   // its window is full of lost bytes: nothing moves until the timeout
+                }
+            }
+        }
+
+        void start(int f, long at) {
+            if (startPs[f] >= 0) {
+                return;
+            }
+            startPs[f] = at;
+            Flow flow = flows.get(f);
+            paths[f] = new FlowPaths(tree, flow.src(), flow.dst());
+            shares[f] = splits.shares(flow, paths[f], at);
+            active[activeCount++] = f;
+            link(f);
+            markDirty(f);
+        }
+
+        /** The timeout of flow {@code f}'s first lost byte: everything lost so far is sent again. */
+        void recover(int f) {
+            if (lost[f] == 0) {
+                return;
+            }
+            left[f] += lost[f];
+            lost[f] = 0;
+            stalled[f] = false;
+            markDirty(f);
+        }
+
+        /** Flow {@code f} has delivered its last byte's worth: its end, its triggers, its links freed. */
+        void complete(int f) {
+            double end = now + pipelinePs[f] + waitPs[f];
+            endPs[f] = Math.round(end);
+            Flow flow = flows.get(f);
+            if (flow.recvDoneTrigger() != Flow.NO_TRIGGER) {
+                schedule(end, ACTIVATE, flow.recvDoneTrigger());
+            }
+            if (flow.sendDoneTrigger() != Flow.NO_TRIGGER) {
+                schedule(end + ackBackPs[f], ACTIVATE, flow.sendDoneTrigger());
+            }
+            if (filling.needsRecompute(shares[f], bottleneck[f])) {
+                markDirty(f);
+            } else {
+                filling.removed(bottleneck[f]);
+            }
+            removeLoad(f);
+            unlink(f);
+            rate[f] = 0;
+        }
+
+        // ---- link -> flows lists, the dirty set and components
+
+        void link(int f) {
+            for (int l : shares[f].links()) {
+                if (linkFlowCount[l] == linkFlows[l].length) {
+                    linkFlows[l] = Arrays.copyOf(linkFlows[l], Math.max(4, 2 * linkFlows[l].length));
+                }
+                linkFlows[l][linkFlowCount[l]++] = f;
+            }
+        }
+
+        void unlink(int f) {
+            for (int l : shares[f].links()) {
+                int[] fl = linkFlows[l];
+                for (int i = 0; i < linkFlowCount[l]; i++) {
+                    if (fl[i] == f) {
+                        fl[i] = fl[--linkFlowCount[l]];
+                        break;
+                    }
+                }
+            }
+        }
+
+        void markDirty(int f) {
+            for (int l : shares[f].links()) {
+                if (!dirty[l]) {
+                    dirty[l] = true;
+                    dirtyLinks[dirtyCount++] = l;
+                }
+            }
+        }
+
+        void clearDirty() {
+            for (int i = 0; i < dirtyCount; i++) {
+                dirty[dirtyLinks[i]] = false;
+            }
+            dirtyCount = 0;
+        }
+
+        /**
+         * Reallocates the flows connected to a dirty link through shared links: the rest of the fabric shares
+         * no link with them, so its max-min rates cannot change.
+         */
+        void reallocateComponent() {
+            int m = 0;
+            int head = 0;
+            int tail = 0;
+            for (int i = 0; i < dirtyCount; i++) {
+                int l = dirtyLinks[i];
+                if (!seenLink[l]) {
+                    seenLink[l] = true;
+                    linkQueue[tail++] = l;
+                }
+            }
+            while (head < tail) {
+                int l = linkQueue[head++];
+                for (int i = 0; i < linkFlowCount[l]; i++) {
+                    int f = linkFlows[l][i];
+                    if (seenFlow[f]) {
+                        continue;
+                    }
+                    seenFlow[f] = true;
+                    component[m++] = f;
+                    for (int l2 : shares[f].links()) {
+                        if (!seenLink[l2]) {
+                            seenLink[l2] = true;
+                            linkQueue[tail++] = l2;
+                        }
+                    }
+                }
+            }
+            for (int i = 0; i < tail; i++) {
+                seenLink[linkQueue[i]] = false;
+            }
+            for (int i = 0; i < m; i++) {
+                seenFlow[component[i]] = false;
+            }
+            // links left without flows: nothing on them any more
+            for (int i = 0; i < tail; i++) {
+                int l = linkQueue[i];
+                if (linkFlowCount[l] == 0) {
+                    flush(l);
+                    linkRate[l] = 0;
+                    queueBytes[l] = 0;
+                }
+            }
+            reallocate(component, m);
+        }
+
+        void removeLoad(int f) {
+            LinkShares s = shares[f];
+            int[] ls = s.links();
+            double[] ws = s.weights();
+            for (int j = 0; j < ls.length; j++) {
+                flush(ls[j]);
+                linkRate[ls[j]] = Math.max(0, linkRate[ls[j]] - ws[j] * rate[f]);
+            }
+        }
+
+        void flush(int l) {
+            double dt = now - linkSince[l];
+            if (dt > 0) {
+                dataBytes[l] += linkRate[l] * bytesPerPs * dt;
+                queueIntegral[l] += queueBytes[l] * dt;
+            }
+            linkSince[l] = now;
+        }
+
+        void flushAll() {
+            for (int l = 0; l < links; l++) {
+                flush(l);
+            }
+        }
+
+        /**
+         * Water-filling over {@code set[0..count)}, a set of active flows closed under sharing a link, twice:
+         * the second time with each link's capacity less the ACKs the first allocation puts on it.
+         */
+        void reallocate(int[] set, int count) {
+            int m = 0;
+            for (int i = 0; i < usedCount; i++) {
+                isUsed[used[i]] = false;
+            }
+            usedCount = 0;
+            for (int i = 0; i < count; i++) {
+                int f = set[i];
+                for (int l : shares[f].links()) {
+                    if (!isUsed[l]) {
+                        isUsed[l] = true;
+                        used[usedCount++] = l;
+                    }
+                }
+                if (stalled[f] || left[f] == 0) {
+                    rate[f] = 0;   // stalled, or idle until its lost bytes time out
+                    continue;
+                }
+                act[m++] = f;
+            }
+            for (int i = 0; i < usedCount; i++) {
+                int l = used[i];
+                capacity[l] = faults.isFailed(l, (long) now) ? 0 : faults.rate(l, line) / (double) line;
+                firstPass[l] = 0;
+            }
+            for (int i = 0; i < m; i++) {
+                int f = act[i];
+                double rtt = config.pathRttPs(shares[f].hops()) + waitPs[f];
+                rateCap[f] = Math.min(1, windowCapBytes / (bytesPerPs * rtt));
+            }
+            filling.allocate(act, m, shares, capacity, rateCap, used, usedCount, rate, bottleneck);
+            for (int i = 0; i < m; i++) {
+                int f = act[i];
+                int[] ls = shares[f].links();
+                double[] ws = shares[f].weights();
+                for (int j = 0; j < ls.length; j++) {
+                    firstPass[ls[j]] += ws[j] * rate[f];
+                }
+            }
+            for (int i = 0; i < usedCount; i++) {
+                int l = used[i];
+                int r = FatTree.reverse(l);
+                double mirror = isUsed[r] ? firstPass[r] : linkRate[r];
+                capacity[l] = Math.max(0, capacity[l] - ackFactor * mirror);
+            }
+            filling.allocate(act, m, shares, capacity, rateCap, used, usedCount, rate, bottleneck);
+            // link rates, queues and each flow's wait
+            for (int i = 0; i < usedCount; i++) {
+                int l = used[i];
+                flush(l);
+                linkRate[l] = 0;
+                queueBytes[l] = 0;
+                weightOn[l] = 0;
+            }
+            for (int i = 0; i < m; i++) {
+                int f = act[i];
+                int[] ls = shares[f].links();
+                double[] ws = shares[f].weights();
+                for (int j = 0; j < ls.length; j++) {
+                    linkRate[ls[j]] += ws[j] * rate[f];
+                    weightOn[ls[j]] += ws[j];
+                }
+            }
+            double mtu = config.mtuBytes();
+            for (int i = 0; i < usedCount; i++) {
+                int l = used[i];
+                if (tree.isHost(tree.linkSource(l)) || capacity[l] <= 0) {
+                    linkWait[l] = 0;
+                    continue;
+                }
+                double rho = linkRate[l] / capacity[l];
+                // a bottleneck queues when more can arrive than it serves: several flows, or a slower link
+                boolean saturated = filling.isBottleneck(l)
+                        && (filling.flowsOn(l) > 1 || faults.rate(l, line) < line);
+                double rateBytes = capacity[l] * bytesPerPs;
+                double linkBdp = config.baseRttPs() * (faults.rate(l, line) / (double) line) * bytesPerPs;
+                linkWait[l] = LinkWaits.waitPs(rho, saturated, weightOn[l], filling.flowsOn(l), mtu / rateBytes, mtu,
+                        linkBdp, config.kMinBytes(), config.kMaxBytes(), rateBytes);
+                queueBytes[l] = linkWait[l] * rateBytes;
+                maxQueue[l] = Math.max(maxQueue[l], queueBytes[l]);
+            }
+            for (int i = 0; i < count; i++) {
+                int f = set[i];
+                int[] ls = shares[f].links();
+                double[] ws = shares[f].weights();
+                double w = 0;
+                for (int j = 0; j < ls.length; j++) {
+                    w += ws[j] * linkWait[ls[j]];
+                }
+                waitPs[f] = w;
+            }
+        }
+
+        FluidResult result() {
+            List<FluidFlowStats> out = new ArrayList<>(n);
+            double header = config.headerBytes();
+            for (Flow f : flows) {
+                int id = f.id();
+                long packets = IdealFct.packets(f.sizeBytes(), config.mtuBytes(), config.headerBytes());
+                out.add(new FluidFlowStats(id, f.src(), f.dst(), f.sizeBytes(), startPs[id], endPs[id],
+                        shares[id].hops(), f.sizeBytes() + packets * header, 0, 0));
+            }
+            List<FluidLinkStats> ls = new ArrayList<>(links);
+            double end = 0;
+            for (long e : endPs) {
+                end = Math.max(end, e);
+            }
+            double mtu = config.mtuBytes();
+            for (int l = 0; l < links; l++) {
+                ls.add(new FluidLinkStats(l, tree.linkName(l), tree.tierOf(tree.linkSource(l)), tree.isUplink(l),
+                        faults.rate(l, line), maxQueue[l], end > 0 ? queueIntegral[l] / end / mtu : 0, dataBytes[l], 0,
+                        0));
+            }
+            double[] times = new double[sampleTimes.size()];
+            for (int i = 0; i < times.length; i++) {
+                times[i] = sampleTimes.get(i)[0];
+            }
+            QueueTrajectories trajectories = new QueueTrajectories(times, sampledLinks, samples.toArray(new float[0][]));
+            return new FluidResult(config, out, ls, trajectories, idealMaxFctPs, Math.round(end), eventsHandled, 0,
+                    System.nanoTime() - wall0);
+        }
+    }
+}

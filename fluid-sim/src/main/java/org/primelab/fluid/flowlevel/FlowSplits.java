@@ -1,0 +1,165 @@
+package org.primelab.fluid.flowlevel;
+
+import java.util.Arrays;
+import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.forwarding.UplinkSelector;
+import org.primelab.core.topology.EvLayout;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.workload.Flow;
+import org.primelab.fluid.FlowPaths;
+
+/**
+ * The load balancer's effect at flow level: which links a flow loads and by how much ({@link LinkShares}).
+ *
+ * <ul>
+ *   <li><b>ECMP</b>: exactly the one path the switches hash the flow's EV to — the EV from the scheme's own
+ *       core generator, each upward hop {@link UplinkSelector} with the switch's salt
+ *       ({@link FlowPaths#hashedPath}), and after a detected failure {@link FlowPaths#livePath}, the
+ *       remap the packet simulator's switches apply. Collisions are therefore the packet simulator's, flow
+ *       by flow.</li>
+ *   <li><b>RPS, CO-PRIME</b> (oblivious spraying): uniform over the paths routing can use. Their per-link
+ *       imbalance over a window (multinomial for RPS; at most a few packets per flow for shuffled round robin,
+ *       {@code analytical}'s {@code roundrobin.RoundRobinDeviationTheorem}) has mean zero, so the mean
+ *       split is the fluid limit; its queueing cost is carried by {@link LinkWaits}.</li>
+ *   <li><b>PRIME, REPS</b> (congestion-steered spraying): in proportion to each usable path's capacity (its
+ *       slowest link). Both move traffic off paths that mark (PRIME's history, REPS's recycling) until the
+ *       marks equalize, i.e. until every path they keep is loaded in proportion to what it can carry; on a
+ *       healthy fabric this is the uniform split.</li>
+ * </ul>
+ * A path whose link has failed and been detected is not usable (routing remaps its EVs); a failed link not
+ * yet detected is still used, and what the flow sends onto it is lost ({@link LinkShares#lostFraction}).
+ */
+final class FlowSplits {
+    private final FatTree tree;
+    private final Faults faults;
+    private final LoadBalancingScheme scheme;
+    private final long linkRateBps;
+    private final long seed;
+    private final EntropyConfig entropy;
+    private final long[] salts;
+    private final long detectPs;
+    // scratch: accumulated weight per link and the links touched
+    private final double[] acc;
+    private final int[] touched;
+
+    FlowSplits(FatTree tree, Faults faults, LoadBalancingScheme scheme, long linkRateBps, long seed,
+               EntropyConfig entropy, long detectPs) {
+        if (scheme.forwarding() == Forwarding.ADAPTIVE) {
+            throw new IllegalArgumentException("lb: ar has no flow-level split; use the quantum engine");
+        }
+        this.tree = tree;
+        this.faults = faults;
+        this.scheme = scheme;
+        this.linkRateBps = linkRateBps;
+        this.seed = seed;
+        this.entropy = entropy;
+        this.salts = FlowPaths.salts(tree, seed);
+        this.detectPs = detectPs;
+        this.acc = new double[tree.linkCount()];
+        this.touched = new int[tree.linkCount()];
+    }
+
+    /** Whether {@code scheme} keeps one path per flow. */
+    static boolean onePath(LoadBalancingScheme scheme) {
+        return scheme == LoadBalancingScheme.ECMP;
+    }
+
+    /** Whether {@code scheme} steers traffic away from congested paths. */
+    static boolean congestionSteered(LoadBalancingScheme scheme) {
+        return scheme == LoadBalancingScheme.PRIME || scheme == LoadBalancingScheme.REPS;
+    }
+
+    /** Whether routing has withdrawn link {@code l} at {@code nowPs} (failed and detected). */
+    boolean withdrawn(int l, long nowPs) {
+        long f = faults.failTime(l);
+        return f != Faults.NEVER && nowPs >= f + detectPs;
+    }
+
+    /** Whether link {@code l} has failed at {@code nowPs}. */
+    boolean failed(int l, long nowPs) {
+        return faults.isFailed(l, nowPs);
+    }
+
+    /** The shares of {@code flow} at {@code nowPs}; {@code paths} are its paths (built once per flow). */
+    LinkShares shares(Flow flow, FlowPaths paths, long nowPs) {
+        int n = paths.count();
+        double[] pathWeight = new double[n];
+        if (onePath(scheme)) {
+            pathWeight[ecmpPath(flow, paths, nowPs)] = 1;
+        } else {
+            double total = 0;
+            for (int p = 0; p < n; p++) {
+                if (!pathWithdrawn(paths.forward(p), nowPs)) {
+                    pathWeight[p] = congestionSteered(scheme) ? pathCapacity(paths.forward(p)) : 1;
+                    total += pathWeight[p];
+                }
+            }
+            if (total == 0) {
+                throw new IllegalArgumentException("fail: host " + flow.src() + " has no live path to host "
+                        + flow.dst() + " (flow " + flow.id() + ")");
+            }
+            for (int p = 0; p < n; p++) {
+                pathWeight[p] /= total;
+            }
+        }
+        int count = 0;
+        double lost = 0;
+        for (int p = 0; p < n; p++) {
+            double w = pathWeight[p];
+            if (w == 0) {
+                continue;
+            }
+            for (int l : paths.forward(p)) {
+                if (failed(l, nowPs)) {
+                    lost += w;   // the black hole: the rest of this path carries nothing of it
+                    break;
+                }
+                if (acc[l] == 0) {
+                    touched[count++] = l;
+                }
+                acc[l] += w;
+            }
+        }
+        int[] links = Arrays.copyOf(touched, count);
+        Arrays.sort(links);
+        double[] weights = new double[count];
+        for (int i = 0; i < count; i++) {
+            weights[i] = acc[links[i]];
+            acc[links[i]] = 0;
+        }
+        return new LinkShares(links, weights, Math.min(1, lost), paths.hops());
+    }
+
+    /** ECMP's one path: the flow's hashed EV, remapped around withdrawn links as the switches do. */
+    private int ecmpPath(Flow flow, FlowPaths paths, long nowPs) {
+        EvLayout layout = tree.evLayout();
+        int ev = scheme.newGenerator(layout, entropy, seed, flow.src(), flow.id()).next(0);
+        int path = scheme.forwarding() == Forwarding.PORT_INDEX ? paths.pathOfEv(layout, ev)
+                : FlowPaths.hashedPath(tree, salts, flow.id(), ev, flow.src(), flow.dst());
+        if (pathWithdrawn(paths.forward(path), nowPs)) {
+            path = paths.livePath(tree, scheme.forwarding(), salts, flow.id(), ev, flow.src(),
+                    p -> !pathWithdrawn(paths.forward(p), nowPs));
+        }
+        return path;
+    }
+
+    private boolean pathWithdrawn(int[] links, long nowPs) {
+        for (int l : links) {
+            if (withdrawn(l, nowPs)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private double pathCapacity(int[] links) {
+        long c = Long.MAX_VALUE;
+        for (int l : links) {
+            c = Math.min(c, faults.rate(l, linkRateBps));
+        }
+        return c;
+    }
+}

@@ -1,0 +1,56 @@
+package org.primelab.fluid.flowlevel;
+
+/**
+ * The mean queueing wait at a switch egress link, from its utilization: how the flow-level model turns the
+ * load balancer's per-link imbalance into RTT and FCT inflation.
+ *
+ * <ul>
+ *   <li><b>Below capacity</b> ({@code rho < 1}): the link is fed by many independent senders whose packets
+ *       it serializes in constant time {@code T} (one MTU), so its queue is M/D/1 and the mean wait is the
+ *       Pollaczek-Khinchine value {@code rho / (2 (1 - rho)) · T} (Kleinrock, <i>Queueing Systems</i> I,
+ *       §5.6). Spraying's imbalance is exactly this randomness (multinomial per window for random spraying;
+ *       shuffled round robin has less, so this is its upper estimate). Capped at the marking threshold
+ *       {@code K_min}: above it DCTCP cuts and holds the queue there.</li>
+ *   <li><b>Saturated</b> (a bottleneck of the water-filling): DCTCP's fixed point. With the marked fraction
+ *       {@code p} and {@code alpha = p} in steady state, the fluid model's {@code dW/dt = 1/R - W alpha p /(2R)}
+ *       (Alizadeh, Javanmard and Prabhakar, SIGMETRICS 2011) is zero at {@code W = 2 / p^2}: a flow with a
+ *       window of {@code W} packets needs {@code p = sqrt(2 / W)}. Its {@code n} flows share the link's BDP, so
+ *       {@code W = BDP / (n · MTU)}, and the RED curve (marking 0 at {@code K_min} to 1 at {@code K_max})
+ *       gives the standing queue {@code q = K_min + p (K_max - K_min)}; the wait is {@code q / C}.</li>
+ * </ul>
+ * Nothing here is fitted: the inputs are the link's load, its flows and the fabric's RED thresholds.
+ */
+final class LinkWaits {
+    private LinkWaits() {
+    }
+
+    /**
+     * Mean wait in picoseconds.
+     *
+     * @param rho the link's data load over its data capacity, >= 0
+     * @param saturated whether the link is a bottleneck of the allocation
+     * @param flows flows on the link, weighted by their shares (>= 0)
+     * @param senders flows on the link, counted
+     * @param mtuPs serialization of one MTU on the link
+     * @param bdpBytes the link's bandwidth-delay product (its rate times the base RTT)
+     * @param kMinBytes marking starts
+     * @param kMaxBytes every packet is marked
+     * @param bytesPerPs the link's rate
+     */
+    static double waitPs(double rho, boolean saturated, double flows, int senders, double mtuPs, double mtuBytes,
+                         double bdpBytes, double kMinBytes, double kMaxBytes, double bytesPerPs) {
+        if (saturated) {
+            double window = Math.max(1, bdpBytes / (Math.max(flows, 1e-9) * mtuBytes));
+            double p = Math.min(1, Math.sqrt(2 / window));
+            return (kMinBytes + p * (kMaxBytes - kMinBytes)) / bytesPerPs;
+        }
+        if (rho <= 0 || senders <= 1) {
+            return 0;
+        }
+        double cap = kMinBytes / bytesPerPs;
+        if (rho >= 1) {
+            return cap;
+        }
+        return Math.min(cap, rho * (1 - 1.0 / Math.max(1, senders)) / (2 * (1 - rho)) * mtuPs);
+    }
+}

@@ -1,0 +1,220 @@
+package org.primelab.fluid.flowlevel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.primelab.analytical.fct.IdealFct;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.forwarding.UplinkSelector;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.units.Units;
+import org.primelab.core.workload.Flow;
+import org.primelab.core.workload.Trigger;
+import org.primelab.core.workload.Workload;
+import org.primelab.core.workload.Workloads;
+import org.primelab.fluid.FluidConfig;
+import org.primelab.fluid.FluidFlowStats;
+import org.primelab.fluid.FluidLinkStats;
+import org.primelab.fluid.FluidResult;
+import org.primelab.fluid.SplitMode;
+
+/** Exact oracles of the flow-level model: lone flows, a shared bottleneck, ECMP's collisions, trigger chains. */
+class FlowLevelSimulatorTest {
+    private static final FatTree TREE = FatTree.twoTier(8);
+    private static final long RATE = 100 * Units.GBPS;
+    private static final FlowLevelOptions OPTIONS = new FlowLevelOptions(100 * Units.PS_PER_US, 62 * Units.PS_PER_US);
+
+    static FluidConfig config(FatTree tree, LoadBalancingScheme scheme, Workload w) {
+        return FluidConfig.builder(tree).rate(RATE).scheme(scheme).build().withWorkload(w);
+    }
+
+    static FluidResult run(FluidConfig c) {
+        return new FlowLevelSimulator(c, OPTIONS, 1).run();
+    }
+
+    static long lone(FluidConfig c, Flow f) {
+        return IdealFct.lonePathPs(f.sizeBytes(), c.mtuBytes(), c.headerBytes(), c.linkRateBps(), c.propagationPs(),
+                2 + 2 * c.tree().upHops(f.src(), f.dst()));
+    }
+
+    @Test
+    void aLoneFlowTakesExactlyItsIdealTime() {
+        for (LoadBalancingScheme s : List.of(LoadBalancingScheme.ECMP, LoadBalancingScheme.PRIME,
+                LoadBalancingScheme.CO_PRIME, LoadBalancingScheme.RPS, LoadBalancingScheme.REPS)) {
+            for (int dst : new int[] {1, 5, TREE.hosts() - 1}) {
+                for (long size : new long[] {1000, 2_000_000, 7_777_777}) {
+                    Flow f = new Flow(0, 0, dst, size, 3 * Units.PS_PER_US);
+                    FluidConfig c = config(TREE, s, Workload.of(List.of(f)));
+                    FluidFlowStats r = run(c).flows().get(0);
+                    assertEquals(lone(c, f), r.fctPs(), s + " to host " + dst + ", " + size + " B");
+                }
+            }
+        }
+    }
+
+    @Test
+    void flowsSharingOneBottleneckGetItsRateOverTheirNumber() {
+        // water-filling alone: n flows, each with its own NIC (capacity 1) and one shared link (capacity 1)
+        for (int n = 1; n <= 9; n++) {
+            int links = n + 1;
+            boolean[] edge = new boolean[links];
+            LinkShares[] shares = new LinkShares[n];
+            int[] active = new int[n];
+            double[] cap = new double[links];
+            double[] rateCap = new double[n];
+            int[] used = new int[links];
+            for (int f = 0; f < n; f++) {
+                edge[f] = true;
+                shares[f] = new LinkShares(new int[] {f, n}, new double[] {1, 1}, 0, 2);
+                active[f] = f;
+                rateCap[f] = 1;
+            }
+            for (int l = 0; l < links; l++) {
+                cap[l] = 1;
+                used[l] = l;
+            }
+            double[] rate = new double[n];
+            int[] bottleneck = new int[n];
+            new WaterFilling(edge, n).allocate(active, n, shares, cap, rateCap, used, links, rate, bottleneck);
+            for (int f = 0; f < n; f++) {
+                assertEquals(1.0 / n, rate[f], 1e-12, "flow " + f + " of " + n);
+                assertEquals(n == 1 ? 0 : n, bottleneck[f], "the shared link limits them (the NIC on a tie)");
+            }
+        }
+        // end to end: an incast of n equal flows into one host; they share its last link, so each drains in n x
+        // its lone serialization and completes after the pipeline of its path and the bottleneck's DCTCP queue
+        int n = 6;
+        long size = 2_000_000;
+        List<Flow> flows = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            flows.add(new Flow(i, 8 + i, 0, size, 0));
+        }
+        FluidConfig c = config(TREE, LoadBalancingScheme.PRIME, Workload.of(flows));
+        FluidResult r = run(c);
+        long mtuPs = Units.serializationPs(c.mtuBytes(), RATE);
+        long packets = IdealFct.packets(size, c.mtuBytes(), c.headerBytes());
+        long lastWire = size - (packets - 1) * (c.mtuBytes() - c.headerBytes()) + c.headerBytes();
+        long s0 = (packets - 1) * mtuPs + Units.serializationPs(lastWire, RATE);
+        double maxWait = c.kMaxBytes() / (RATE / 8e12);
+        for (FluidFlowStats f : r.flows()) {
+            long pipeline = lone(c, flows.get(f.id())) - s0;
+            assertTrue(f.fctPs() >= n * s0 + pipeline - 1 && f.fctPs() <= n * s0 + pipeline + maxWait,
+                    "flow " + f.id() + ": " + f.fctPs() + " vs " + (n * s0 + pipeline));
+        }
+    }
+
+    @Test
+    void ecmpCollisionsAreTheSwitchesOwn() {
+        FatTree tree = FatTree.twoTier(16);
+        long size = 1_000_000;
+        List<Flow> flows = Workloads.permutation(tree, size, 7, false);
+        FluidConfig c = config(tree, LoadBalancingScheme.ECMP, Workload.of(flows));
+        FluidResult r = run(c);
+        // independently: each flow's EV from its generator, hashed at its ToR with the ToR's salt
+        long[] salts = UplinkSelector.salts(tree, c.seed());
+        int[] expected = new int[tree.linkCount()];
+        for (Flow f : flows) {
+            if (tree.upHops(f.src(), f.dst()) == 0) {
+                continue;
+            }
+            int ev = LoadBalancingScheme.ECMP.newGenerator(tree.evLayout(), c.effectiveEntropy(), c.seed(), f.src(),
+                    f.id()).next(0);
+            int tor = tree.torOf(f.src());
+            expected[tree.uplink(tor, UplinkSelector.hashed(f.id(), ev, salts[tor], tree.uplinkCount(tor)))]++;
+        }
+        double wire = r.flows().get(0).wireBytes();
+        int collisions = 0;
+        for (FluidLinkStats l : r.links()) {
+            if (l.tier() == 1 && l.uplink()) {
+                assertEquals(expected[l.link()], l.dataBytes() / wire, 1e-6, l.name());
+                collisions += expected[l.link()] > 1 ? 1 : 0;
+            }
+        }
+        assertTrue(collisions > 0, "a 128-host permutation has ECMP collisions");
+        // a flow alone on its path keeps the line rate; one that shares its uplink with k others is k+1 times slower
+        int worst = 0;
+        for (int e : expected) {
+            worst = Math.max(worst, e);
+        }
+        assertTrue(r.maxFctPs() > (worst - 0.01) * (lone(c, flows.get(0)) - 10 * Units.PS_PER_US));
+    }
+
+    @Test
+    void aChainOfThreeTriggeredFlowsCompletesInOrderAtTheSumOfItsLoneTimes() {
+        int none = Flow.NO_TRIGGER;
+        List<Flow> flows = List.of(
+                new Flow(0, 0, 9, 3_000_000, 0, none, none, 0, 0),
+                new Flow(1, 9, 17, 2_000_000, 0, 0, none, 1, 0),
+                new Flow(2, 17, 2, 1_000_000, 0, 1, none, none, 0));
+        Workload w = new Workload(flows, List.of(Trigger.oneShot(0), Trigger.oneShot(1)));
+        for (LoadBalancingScheme s : List.of(LoadBalancingScheme.PRIME, LoadBalancingScheme.ECMP)) {
+            FluidConfig c = config(TREE, s, w);
+            FluidResult r = run(c);
+            long t = 0;
+            for (int i = 0; i < 3; i++) {
+                FluidFlowStats f = r.flows().get(i);
+                assertEquals(t, f.startPs(), s + " flow " + i + " starts when its predecessor's last byte arrives");
+                t += lone(c, flows.get(i));
+                assertEquals(t, f.endPs(), s + " flow " + i);
+            }
+        }
+    }
+
+    @Test
+    void aBlackHoleDelaysTheFlowsThatCrossItUntilDetectionAndTimeout() {
+        // ECMP: a flow whose hashed path crosses the failed cable loses everything it sends until detection
+        FatTree tree = FatTree.twoTier(8);
+        List<Flow> flows = Workloads.permutation(tree, 2_000_000, 1, false);
+        FluidResult healthy = run(config(tree, LoadBalancingScheme.ECMP, Workload.of(flows)));
+        FluidLinkStats crossed = healthy.links().stream().filter(l -> l.tier() == 1 && l.uplink() && l.dataBytes() > 0)
+                .findFirst().orElseThrow();
+        Faults faults = Faults.builder(tree).fail(tree.cableName(crossed.link()), 0).build();
+        FluidConfig c = FluidConfig.builder(tree).rate(RATE).scheme(LoadBalancingScheme.ECMP).faults(faults).build()
+                .withWorkload(Workload.of(flows));
+        FluidResult r = run(c);
+        for (FluidFlowStats f : r.flows()) {
+            assertTrue(f.fctPs() >= lone(c, flows.get(f.id())), "flow " + f.id());
+        }
+        // it idles from when its window is full of lost bytes; the first timeout after detection resends them
+        long detect = OPTIONS.detectPs();
+        long rto = OPTIONS.rtoPs();
+        long firstTimeoutAfterDetection = (detect / rto + 1) * rto;
+        FlowSplits healthySplits = new FlowSplits(tree, Faults.none(tree), LoadBalancingScheme.ECMP, RATE, c.seed(),
+                c.effectiveEntropy(), 0);
+        int crossing = 0;
+        for (Flow f : flows) {
+            LinkShares s = healthySplits.shares(f, new org.primelab.fluid.FlowPaths(tree, f.src(), f.dst()), 0);
+            if (java.util.Arrays.binarySearch(s.links(), crossed.link()) >= 0) {
+                crossing++;
+                assertTrue(r.flows().get(f.id()).fctPs() >= firstTimeoutAfterDetection, "flow " + f.id());
+            }
+        }
+        assertTrue(crossing > 0);
+    }
+
+    @Test
+    void refusesWhatItDoesNotModel() {
+        Workload w = Workload.of(List.of(new Flow(0, 0, 9, 1000, 0)));
+        FluidConfig ar = config(TREE, LoadBalancingScheme.AR, w);
+        assertTrue(FlowLevelSimulator.unsupported(ar).startsWith("adaptive"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new FlowLevelSimulator(ar, OPTIONS, 1))
+                .getMessage().startsWith("engine: "));
+        FluidConfig expected = config(TREE, LoadBalancingScheme.PRIME, w).withSplit(SplitMode.EXPECTED);
+        assertTrue(FlowLevelSimulator.unsupported(expected) != null);
+        assertEquals(null, FlowLevelSimulator.unsupported(config(TREE, LoadBalancingScheme.PRIME, w)));
+    }
+
+    @Test
+    void sameInputsSameResult() {
+        List<Flow> flows = Workloads.permutation(TREE, 1_500_000, 3, false);
+        FluidConfig c = config(TREE, LoadBalancingScheme.ECMP, Workload.of(flows));
+        List<FluidFlowStats> a = run(c).flows();
+        List<FluidFlowStats> b = run(c).flows();
+        assertEquals(a, b);
+    }
+}
