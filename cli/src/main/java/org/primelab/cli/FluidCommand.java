@@ -1,7 +1,6 @@
 package org.primelab.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,16 +55,19 @@ final class FluidCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
-            throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
+        OutputDir.requireUsable(out);
+        if (step != null && !Double.isFinite(step)) {
+            throw new IllegalArgumentException("step: must be a finite number of MTU serializations, got " + step);
         }
         SplitMode mode = SplitMode.parse(split);
+        ScenarioGuard.beforeTree(options.tiers, options.k, ScenarioGuard.Run.FLUID, options.force);
         List<FluidConfig> runs = new ArrayList<>();
         for (SimConfig c : options.scenarios()) {
             FluidConfig f = FluidBridge.config(c, mode, step == null ? Double.NaN : step).withFastForward(!noFastForward);
             FluidSimulator.checkSupported(f.scenario());
             runs.add(f);
         }
+        ScenarioGuard.fluidSim(runs, options.traffic, options.force);
         List<FluidResult> results = FluidBridge.runAll(runs);
         PrintWriter stdout = spec.commandLine().getOut();
         if (json) {

@@ -40,7 +40,9 @@ final class SimCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OutputDir.requireUsable(out);
+        ScenarioGuard.beforeTree(options.tiers, options.k, ScenarioGuard.Run.PACKET, options.force);
         List<SimConfig> runs = options.scenarios();
+        ScenarioGuard.packetSim(runs, options.traffic, options.force);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<SimResult> results = SimRunner.runAll(runs, err, !noProgress);
