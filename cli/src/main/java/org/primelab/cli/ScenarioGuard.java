@@ -86,7 +86,12 @@ final class ScenarioGuard {
         }
         double seconds = busiest * Units.BITS_PER_BYTE / c.linkRateBps();
         double steps = Math.max(1, seconds * Units.PS_PER_S / c.stepPs());
-        return driven(ResourceGuard.fluidSim(d, flows.size(), pathsPerFlow(d), steps), traffic).times(runs.size());
+        ResourceGuard.Estimate e = driven(ResourceGuard.fluidSim(d, flows.size(), pathsPerFlow(d), steps), traffic);
+        if (c.stepMtus() < FluidConfig.defaultStepMtus(c.split())) {
+            // a step below the default multiplies the steps: name --step, the option the user turned
+            e = new ResourceGuard.Estimate(e.what(), e.heapOption(), e.heapBytes(), "step", e.events());
+        }
+        return e.times(runs.size());
     }
 
     /** Bytes of one line of a written connection matrix, held as text before it is written. */

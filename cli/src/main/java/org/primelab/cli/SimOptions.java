@@ -184,8 +184,9 @@ public final class SimOptions {
     /** The configuration for the first scheme, with its faults and workload (use {@link SimConfig#withScheme} for the others). */
     SimConfig config(FatTree tree) {
         long rateBps = Units.parseRate("rate", rate);
-        if (rateBps <= 0) {
-            throw new IllegalArgumentException("rate: must be > 0, got " + rate);
+        if (rateBps <= 0 || rateBps > MAX_RATE_BPS) {
+            throw new IllegalArgumentException("rate: must be in (0, " + Units.formatRate(MAX_RATE_BPS) + "], got "
+                    + Units.oneLine(rate));
         }
         CcKind ccKind = CcKind.parse(cc);
         Scheduling scheduling = Scheduling.parse(sched);
@@ -231,6 +232,13 @@ public final class SimOptions {
     /** A workload and the cables its source says are down (a connection matrix's failure lines). */
     record TrafficSource(Workload workload, List<String> failedCables) {
     }
+
+    /**
+     * Fastest link accepted, 1 Pbit/s: over a thousand times the paper's fastest (800G, §"Evaluation"),
+     * where an MTU still takes 33 ps; near {@code Long.MAX_VALUE} bit/s a packet would serialize in under a
+     * picosecond, below the clock's resolution, and the fluid model's per-packet buffers would not fit.
+     */
+    static final long MAX_RATE_BPS = 1_000_000 * Units.GBPS;
 
     /** The names {@code --traffic} accepts besides a file ({@link CliWorkload#TRAFFIC_NAMES}). */
     static final String TRAFFIC_NAMES = CliWorkload.TRAFFIC_NAMES;

@@ -75,6 +75,9 @@ class BadInputRegressionTest {
                 Arguments.of("lb", new String[] {"sim", "--k", "4", "--lb", "prime,prime"}),
                 Arguments.of("step", new String[] {"fluid", "--k", "4", "--step", "NaN"}),
                 Arguments.of("step", new String[] {"fluid", "--k", "4", "--step", "Infinity"}),
+                Arguments.of("step", new String[] {"fluid", "--k", "4", "--step", "1e-30"}),
+                Arguments.of("rate", new String[] {"fluid", "--k", "4", "--rate", "9223372036854775807"}),
+                Arguments.of("rate", new String[] {"sim", "--k", "4", "--rate", "0bps"}),
                 Arguments.of("traffic", new String[] {"workload", "--traffic", "alltoall-twice", "--out", "w.cm"}));
     }
 
