@@ -84,7 +84,15 @@ final class WorkloadCommand implements Callable<Integer> {
         FatTree tree = FatTree.builder(tiers, k).build();
         int[][] g = kind == Collectives.Kind.PERMUTATION ? new int[0][] : place.groups(tree, group, groups, seed);
         Workload w = Collectives.generate(kind, tree, g, size, seed);
-        CmWriter.write(ConnectionMatrix.of(w, tree.hosts()), out);
+        ConnectionMatrix cm;
+        try {
+            cm = ConnectionMatrix.of(w, tree.hosts());
+        } catch (IllegalArgumentException e) {
+            // the matrix names a flow's size "size:"; here it comes from --flow-size
+            String m = String.valueOf(e.getMessage());
+            throw m.startsWith("size: ") ? new IllegalArgumentException("flow-size: " + m.substring(6), e) : e;
+        }
+        CmWriter.write(cm, out);
         long bytes = w.flows().stream().mapToLong(Flow::sizeBytes).sum();
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.printf(Locale.ROOT, "wrote %s: %s on %s (%d hosts), %d flows, %d triggers, %d bytes%s%n", out,

@@ -78,7 +78,9 @@ class BadInputRegressionTest {
                 Arguments.of("step", new String[] {"fluid", "--k", "4", "--step", "1e-30"}),
                 Arguments.of("rate", new String[] {"fluid", "--k", "4", "--rate", "9223372036854775807"}),
                 Arguments.of("rate", new String[] {"sim", "--k", "4", "--rate", "0bps"}),
-                Arguments.of("traffic", new String[] {"workload", "--traffic", "alltoall-twice", "--out", "w.cm"}));
+                Arguments.of("traffic", new String[] {"workload", "--traffic", "alltoall-twice", "--out", "w.cm"}),
+                Arguments.of("flow-size", new String[] {"workload", "--k", "4", "--flow-size", "9223372036854775807",
+                    "--out", "never-written.cm"}));
     }
 
     @ParameterizedTest
