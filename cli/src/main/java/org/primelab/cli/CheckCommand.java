@@ -86,6 +86,8 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        ScenarioGuard.beforeTree(options.tiers, options.k, noEstimate ? ScenarioGuard.Run.BOUNDS_ONLY
+                : ScenarioGuard.Run.FLUID, options.force);
         FatTree tree = options.tree();
         CliWorkload workload = CliWorkload.of(options, tree);
         if (workload.cm().nodes() != tree.hosts()) {
@@ -107,8 +109,9 @@ final class CheckCommand implements Callable<Integer> {
                 : ResultsCsv.read(results.csv, workload.cm());
         CheckOutcome ports = PortBalance.check(fabric, workload.cm().workload(), reported.ports(), schemes.get(0));
         CheckReport report = ResultChecker.check(workload.cm(), fabric, faults, reported, convention, ports);
-        FluidResult estimate = noEstimate ? null : estimate(config, faults, workload, convention);
-        String estimateNote = noEstimate ? "skipped (--no-estimate)" : null;
+        String overBudget = noEstimate ? null : estimateRefusal(config, workload);
+        FluidResult estimate = noEstimate || overBudget != null ? null : estimate(config, faults, workload, convention);
+        String estimateNote = noEstimate ? "skipped (--no-estimate)" : overBudget != null ? "skipped: " + overBudget : null;
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(Json.write(json(report, reported, workload, fabric, schemes.get(0), estimate, estimateNote)));
@@ -117,6 +120,21 @@ final class CheckCommand implements Callable<Integer> {
         }
         out.flush();
         return report.consistent() ? 0 : EXIT_INCONSISTENT;
+    }
+
+    /**
+     * Why the resource guard refuses the fluid estimate ({@link ScenarioGuard#fluidSim}; {@code --force}
+     * lifts the time budget), or null when it may run: a check is never refused for its context line.
+     */
+    private String estimateRefusal(SimConfig config, CliWorkload workload) {
+        FluidConfig fc = FluidBridge.config(config, SplitMode.parse("packet"), Double.NaN)
+                .withWorkload(workload.cm().workload());
+        try {
+            ScenarioGuard.fluidSim(List.of(fc), options.traffic, options.force);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
     }
 
     /**

@@ -1,9 +1,14 @@
 package org.primelab.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
+import org.primelab.core.workload.Collectives;
+import org.primelab.core.workload.Placement;
 import org.primelab.core.workload.htsim.CmReader;
 import org.primelab.core.workload.htsim.ConnectionMatrix;
 
@@ -11,16 +16,85 @@ import org.primelab.core.workload.htsim.ConnectionMatrix;
  * The workload {@code --traffic} names, as a connection matrix: an htsim {@code .cm} file (plain or
  * {@code .gz}), read with its ids and failure lines, or a generator of {@link SimOptions}, numbered
  * {@code 1..n} as {@code prime workload --out} writes it (so results of a run of that file match).
+ * Also the one parser of generator and placement names, shared by {@code sim}, {@code fluid},
+ * {@code check} and {@code workload}.
  *
  * @param name the file name or the generator, for output
  * @param cm the workload with its file ids, node count and failures
  * @param tree the fabric it was read for
  */
 record CliWorkload(String name, ConnectionMatrix cm, FatTree tree) {
-    /** True if {@code traffic} names a connection-matrix file rather than a generator. */
-    static boolean isFile(String traffic) {
-        String t = traffic.toLowerCase(Locale.ROOT);
+    /**
+     * Generator names and the collective each stands for: {@link Collectives.Kind#cliName()}s and the
+     * short spellings of {@code sim}'s help ({@code alltoall}, {@code alltoall-serial}, {@code allreduce}).
+     */
+    private static final Map<String, Collectives.Kind> GENERATORS = generators();
+
+    /** The generator names for messages, with the file alternative. */
+    static final String TRAFFIC_NAMES = "permutation, ring, incast, alltoall (all-to-all), alltoall-serial"
+            + " (serial-all-to-all), allreduce (ring-allreduce), or a connection-matrix file (FILE.cm[.gz], a pipe,"
+            + " /dev/stdin)";
+
+    private static Map<String, Collectives.Kind> generators() {
+        Map<String, Collectives.Kind> m = new LinkedHashMap<>();
+        for (Collectives.Kind kind : Collectives.Kind.values()) {
+            m.put(kind.cliName(), kind);
+        }
+        m.put("alltoall", Collectives.Kind.ALL_TO_ALL);
+        m.put("alltoall-serial", Collectives.Kind.SERIAL_ALL_TO_ALL);
+        m.put("allreduce", Collectives.Kind.RING_ALL_REDUCE);
+        return Map.copyOf(m);
+    }
+
+    /** The generator {@code traffic} names (case and surrounding blanks ignored), or null if it names none. */
+    static Collectives.Kind generator(String traffic) {
+        return GENERATORS.get(traffic.trim().toLowerCase(Locale.ROOT));
+    }
+
+    /** The generator {@code traffic} names, else {@code option: unknown ...; accepted: ...}. */
+    static Collectives.Kind requireGenerator(String option, String traffic) {
+        Collectives.Kind kind = generator(traffic);
+        if (kind == null) {
+            throw new IllegalArgumentException(option + ": unknown '" + oneLine(traffic) + "'; accepted generators: "
+                    + TRAFFIC_NAMES.substring(0, TRAFFIC_NAMES.indexOf(", or")));
+        }
+        return kind;
+    }
+
+    /** {@code --placement}: packed, spread or random. */
+    static Placement placement(String text) {
+        for (Placement p : Placement.values()) {
+            if (p.cliName().equals(text.trim().toLowerCase(Locale.ROOT))) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("placement: unknown '" + oneLine(text) + "'; accepted: packed, spread, random");
+    }
+
+    /** True if {@code name} ends in {@code .cm} or {@code .cm.gz} (the names {@code workload --out} writes). */
+    static boolean hasCmName(String name) {
+        String t = name.toLowerCase(Locale.ROOT);
         return t.endsWith(".cm") || t.endsWith(".cm.gz");
+    }
+
+    /**
+     * True if {@code traffic} names a connection-matrix file rather than a generator: not a generator's
+     * name, and either a {@code .cm}/{@code .cm.gz} name or an existing non-directory (a pipe, a FIFO,
+     * {@code /dev/stdin}), read front to back once.
+     */
+    static boolean isFile(String traffic) {
+        if (generator(traffic) != null) {
+            return false;
+        }
+        if (hasCmName(traffic)) {
+            return true;
+        }
+        try {
+            Path p = Path.of(traffic);
+            return Files.exists(p) && !Files.isDirectory(p);
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
     }
 
     /** The workload of {@code options} on {@code tree}. */
@@ -36,17 +110,28 @@ record CliWorkload(String name, ConnectionMatrix cm, FatTree tree) {
     }
 
     /**
-     * The faults of the run: the command line's, or the file's failure lines (both at once are refused,
-     * so that no failure is counted twice or silently dropped).
+     * Refuses failures given both in a traffic file's failure lines and with command-line fault options:
+     * which should win (or whether both add up) is ambiguous, so neither is silently dropped or doubled.
+     *
+     * @param file the traffic file's name
+     */
+    static void requireOneFaultSource(String file, boolean fileHasFailures, boolean commandLineHasFaults) {
+        if (fileHasFailures && commandLineHasFaults) {
+            Path name = Path.of(file).getFileName();
+            throw new IllegalArgumentException("fail: " + (name == null ? file : name) + " has failure lines and --fail/--fail-random/--degrade"
+                    + " options are given too, so which wins is ambiguous; give the faults in one place only");
+        }
+    }
+
+    /**
+     * The faults of the run: the command line's, or the file's failure lines ({@link SimOptions#config}
+     * has already refused both at once, {@link #requireOneFaultSource}).
      */
     Faults faults(Faults commandLine) {
-        if (cm.failures().isEmpty()) {
-            return commandLine;
-        }
-        if (!commandLine.isEmpty()) {
-            throw new IllegalArgumentException("fail: " + name + " has failure lines; give faults either there or with"
-                    + " --fail/--degrade options, not both");
-        }
-        return cm.faults(tree);
+        return cm.failures().isEmpty() ? commandLine : cm.faults(tree);
+    }
+
+    private static String oneLine(String text) {
+        return org.primelab.core.units.Units.oneLine(text);
     }
 }

@@ -1,7 +1,6 @@
 package org.primelab.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -72,11 +71,13 @@ final class FluidCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
-            throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
+        OutputDir.requireUsable(out);
+        if (step != null && !Double.isFinite(step)) {
+            throw new IllegalArgumentException("step: must be a finite number of MTU serializations, got " + step);
         }
         SplitMode mode = SplitMode.parse(split);
         FctConvention convention = FctConvention.parse(fctAt);
+        ScenarioGuard.beforeTree(options.tiers, options.k, ScenarioGuard.Run.FLUID, options.force);
         List<FluidConfig> runs = new ArrayList<>();
         List<EngineChoice> engines = new ArrayList<>();
         List<FlowLevelOptions> flowOptions = new ArrayList<>();
@@ -86,6 +87,7 @@ final class FluidCommand implements Callable<Integer> {
             engines.add(EngineChoice.choose(f, engine, step != null || noFastForward));
             flowOptions.add(new FlowLevelOptions(c.detectPs(), c.effectiveRtoPs()));
         }
+        ScenarioGuard.fluidSim(runs, options.traffic, options.force);
         long ideal = IdealMaxFct.of(runs.get(0).fabric(), runs.get(0).faults(), runs.get(0).flows());
         List<FluidResult> results = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {

@@ -48,7 +48,9 @@ final class SimCommand implements Callable<Integer> {
     public Integer call() {
         OutputDir.requireUsable(out);
         FctConvention at = FctConvention.parse(fctAt);
+        ScenarioGuard.beforeTree(options.tiers, options.k, ScenarioGuard.Run.PACKET, options.force);
         List<SimConfig> runs = options.scenarios().stream().map(c -> c.withFctAt(at)).toList();
+        ScenarioGuard.packetSim(runs, options.traffic, options.force);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<SimResult> results = SimRunner.runAll(runs, err, !noProgress);

@@ -3,8 +3,6 @@ package org.primelab.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
@@ -123,6 +121,10 @@ public final class SimOptions {
             description = "fraction of flows pinned to ECMP in their own traffic class (default: ${DEFAULT-VALUE})")
     double ecmpFraction;
 
+    @Option(names = "--force",
+            description = "run even beyond the time budget of the resource check (never beyond the heap)")
+    boolean force;
+
     @Option(names = "--sched", defaultValue = "sp",
             description = "egress scheduling between sprayed and ECMP classes: sp or wrr:<ecmp weight> (default: ${DEFAULT-VALUE})")
     String sched;
@@ -151,10 +153,27 @@ public final class SimOptions {
             return List.of(LoadBalancingScheme.values());
         }
         List<LoadBalancingScheme> out = new ArrayList<>();
-        for (String s : lb.split(",")) {
-            out.add(LoadBalancingScheme.parse(s));
+        for (String s : lb.split(",", -1)) {
+            LoadBalancingScheme scheme = s.trim().equalsIgnoreCase("all") ? null : parseOrNull(s);
+            if (scheme == null || out.contains(scheme)) {
+                String what = s.trim().equalsIgnoreCase("all") ? "'all' stands alone (it runs every scheme)"
+                        : scheme == null ? "unknown scheme '" + Units.oneLine(s) + "'"
+                        : "'" + scheme.cliName() + "' given twice";
+                throw new IllegalArgumentException("lb: " + what + " in '" + Units.oneLine(lb) + "'; accepted: all"
+                        + " (alone, every scheme) or a comma-separated list of " + LoadBalancingScheme.names());
+            }
+            out.add(scheme);
         }
         return out;
+    }
+
+    /** The scheme {@code name} names, or null. */
+    private static LoadBalancingScheme parseOrNull(String name) {
+        try {
+            return LoadBalancingScheme.parse(name);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** The fabric. */
@@ -164,18 +183,19 @@ public final class SimOptions {
 
     /** The configuration for the first scheme, with its faults and workload (use {@link SimConfig#withScheme} for the others). */
     SimConfig config(FatTree tree) {
-        long rateBps = Units.parseRate(rate);
-        if (rateBps <= 0) {
-            throw new IllegalArgumentException("rate: must be > 0, got " + rate);
+        long rateBps = Units.parseRate("rate", rate);
+        if (rateBps <= 0 || rateBps > MAX_RATE_BPS) {
+            throw new IllegalArgumentException("rate: must be in (0, " + Units.formatRate(MAX_RATE_BPS) + "], got "
+                    + Units.oneLine(rate));
         }
         CcKind ccKind = CcKind.parse(cc);
         Scheduling scheduling = Scheduling.parse(sched);
-        long detectPs = Units.parseTime(detect);
+        long detectPs = Units.parseTime("detect", detect);
         List<LoadBalancingScheme> schemes = schemes();
         TrafficSource source = traffic(tree);
         SimConfig.Builder b = SimConfig.builder(tree)
                 .rate(rateBps)
-                .delay(Units.parseTime(delay))
+                .delay(Units.parseTime("delay", delay))
                 .mtu(mtu)
                 .scheme(schemes.get(0))
                 .cc(ccKind)
@@ -189,7 +209,7 @@ public final class SimOptions {
                 .scheduling(scheduling)
                 .seed(seed);
         if (rto != null) {
-            long r = Units.parseTime(rto);
+            long r = Units.parseTime("rto", rto);
             if (r <= 0) {
                 throw new IllegalArgumentException("rto: must be > 0, got " + rto);
             }
@@ -200,6 +220,8 @@ public final class SimOptions {
 
     /** The {@code --fail*} and {@code --degrade*} options, plus {@code extraFailures} failed from time 0. */
     FaultSpec faultSpec(List<String> extraFailures) {
+        CliWorkload.requireOneFaultSource(traffic, !extraFailures.isEmpty(),
+                !fail.isEmpty() || failRandom != 0 || !degrade.isEmpty() || degradeFraction != 0);
         List<String> all = new ArrayList<>(fail);
         for (String cable : extraFailures) {
             all.add(cable + "@0ps");
@@ -211,23 +233,23 @@ public final class SimOptions {
     record TrafficSource(Workload workload, List<String> failedCables) {
     }
 
-    /** The generators {@code --traffic} names, with the collective each stands for. */
-    private static final Map<String, Collectives.Kind> COLLECTIVES = Map.of(
-            "alltoall", Collectives.Kind.ALL_TO_ALL,
-            "alltoall-serial", Collectives.Kind.SERIAL_ALL_TO_ALL,
-            "allreduce", Collectives.Kind.RING_ALL_REDUCE,
-            "incast", Collectives.Kind.INCAST);
+    /**
+     * Fastest link accepted, 1 Pbit/s: over a thousand times the paper's fastest (800G, §"Evaluation"),
+     * where an MTU still takes 33 ps; near {@code Long.MAX_VALUE} bit/s a packet would serialize in under a
+     * picosecond, below the clock's resolution, and the fluid model's per-packet buffers would not fit.
+     */
+    static final long MAX_RATE_BPS = 1_000_000 * Units.GBPS;
 
-    /** The names {@code --traffic} accepts besides a file. */
-    static final String TRAFFIC_NAMES = "permutation, ring, alltoall, alltoall-serial, allreduce, incast, or FILE.cm[.gz]";
+    /** The names {@code --traffic} accepts besides a file ({@link CliWorkload#TRAFFIC_NAMES}). */
+    static final String TRAFFIC_NAMES = CliWorkload.TRAFFIC_NAMES;
 
     /** The workload of {@code --traffic} (with {@code --flow-size}, {@code --group}, {@code --placement}, {@code --stagger}). */
     TrafficSource traffic(FatTree tree) {
-        long size = Units.parseBytes(flowSize);
+        long size = Units.parseBytes("flow-size", flowSize);
         if (size <= 0) {
             throw new IllegalArgumentException("flow-size: must be > 0 bytes, got " + flowSize);
         }
-        long spread = Units.parseTime(stagger);
+        long spread = Units.parseTime("stagger", stagger);
         if (spread < 0) {
             throw new IllegalArgumentException("stagger: must be >= 0, got " + stagger);
         }
@@ -235,25 +257,25 @@ public final class SimOptions {
         if (group != 0 && (group < 2 || group > tree.hosts())) {
             throw new IllegalArgumentException("group: must be in [2, " + tree.hosts() + "] hosts, got " + group);
         }
-        String name = traffic.trim().toLowerCase(Locale.ROOT);
+        Collectives.Kind kind = CliWorkload.generator(traffic);
         TrafficSource source;
-        if (name.endsWith(".cm") || name.endsWith(".cm.gz")) {
+        if (kind == null && CliWorkload.isFile(traffic)) {
             ConnectionMatrix cm = CmReader.read(Path.of(traffic.trim()), tree);
             List<String> cables = new ArrayList<>();
             for (CmFailure f : cm.failures()) {
                 cables.add(f.cableName(tree));
             }
             source = new TrafficSource(cm.workload(), cables);
-        } else if (name.equals("permutation")) {
+        } else if (kind == null) {
+            throw new IllegalArgumentException("traffic: unknown '" + Units.oneLine(traffic) + "' (neither a generator"
+                    + " nor an existing file); accepted: " + TRAFFIC_NAMES);
+        } else if (kind == Collectives.Kind.PERMUTATION) {
             source = new TrafficSource(Workload.of(Workloads.permutation(tree, size, seed, crossTor)), List.of());
-        } else if (name.equals("ring") && group == 0) {
+        } else if (kind == Collectives.Kind.RING && group == 0) {
             source = new TrafficSource(Workload.of(Workloads.ring(tree, size)), List.of());
-        } else if (name.equals("ring") || COLLECTIVES.containsKey(name)) {
-            Collectives.Kind kind = name.equals("ring") ? Collectives.Kind.RING : COLLECTIVES.get(name);
+        } else {
             int[][] groups = where.groups(tree, group == 0 ? tree.hosts() : group, 0, seed);
             source = new TrafficSource(Collectives.generate(kind, tree, groups, size, seed), List.of());
-        } else {
-            throw new IllegalArgumentException("traffic: unknown '" + traffic + "'; accepted: " + TRAFFIC_NAMES);
         }
         if (spread > 0) {
             if (!source.workload().triggers().isEmpty()) {
@@ -268,12 +290,7 @@ public final class SimOptions {
 
     /** {@code --placement}. */
     private Placement placement() {
-        for (Placement p : Placement.values()) {
-            if (p.cliName().equals(placement.trim().toLowerCase(Locale.ROOT))) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("placement: unknown '" + placement + "'; accepted: packed, spread, random");
+        return CliWorkload.placement(placement);
     }
 
     /** Failed and degraded links from {@code --fail*} and {@code --degrade*} and the traffic file's failure lines. */

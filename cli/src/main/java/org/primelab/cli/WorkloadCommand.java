@@ -60,22 +60,39 @@ final class WorkloadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!CliWorkload.isFile(out.toString())) {
+        if (!CliWorkload.hasCmName(out.toString())) {
             throw new IllegalArgumentException("out: must end in .cm or .cm.gz, got '" + out + "'");
         }
         if (Files.isDirectory(out)) {
             throw new IllegalArgumentException("out: '" + out + "' is a directory");
         }
-        long size = Units.parseBytes(flowSize);
+        Path parent = out.toAbsolutePath().getParent();
+        OutputDir.requireUsable(parent == null ? out.toAbsolutePath() : parent);
+        long size = Units.parseBytes("flow-size", flowSize);
         if (size <= 0) {
             throw new IllegalArgumentException("flow-size: must be > 0 bytes, got " + flowSize);
         }
-        Collectives.Kind kind = kind(traffic);
-        Placement place = placement(placement);
+        Collectives.Kind kind = CliWorkload.requireGenerator("traffic", traffic);
+        Placement place = CliWorkload.placement(placement);
+        if (group < 2) {
+            throw new IllegalArgumentException("group: must be >= 2 hosts, got " + group);
+        }
+        if (groups < 0) {
+            throw new IllegalArgumentException("groups: must be >= 0 (0: as many as fit), got " + groups);
+        }
+        ScenarioGuard.workload(tiers, k, kind, group);
         FatTree tree = FatTree.builder(tiers, k).build();
         int[][] g = kind == Collectives.Kind.PERMUTATION ? new int[0][] : place.groups(tree, group, groups, seed);
         Workload w = Collectives.generate(kind, tree, g, size, seed);
-        CmWriter.write(ConnectionMatrix.of(w, tree.hosts()), out);
+        ConnectionMatrix cm;
+        try {
+            cm = ConnectionMatrix.of(w, tree.hosts());
+        } catch (IllegalArgumentException e) {
+            // the matrix names a flow's size "size:"; here it comes from --flow-size
+            String m = String.valueOf(e.getMessage());
+            throw m.startsWith("size: ") ? new IllegalArgumentException("flow-size: " + m.substring(6), e) : e;
+        }
+        CmWriter.write(cm, out);
         long bytes = w.flows().stream().mapToLong(Flow::sizeBytes).sum();
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.printf(Locale.ROOT, "wrote %s: %s on %s (%d hosts), %d flows, %d triggers, %d bytes%s%n", out,
@@ -83,25 +100,5 @@ final class WorkloadCommand implements Callable<Integer> {
                 kind == Collectives.Kind.PERMUTATION ? "" : ", " + g.length + " groups of " + group + " " + place.cliName());
         stdout.flush();
         return 0;
-    }
-
-    private static Collectives.Kind kind(String text) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (Collectives.Kind kind : Collectives.Kind.values()) {
-            if (kind.cliName().equals(t)) {
-                return kind;
-            }
-        }
-        throw new IllegalArgumentException("traffic: unknown '" + text + "'; accepted: permutation, ring, incast,"
-                + " all-to-all, serial-all-to-all, ring-allreduce");
-    }
-
-    private static Placement placement(String text) {
-        for (Placement p : Placement.values()) {
-            if (p.cliName().equals(text.trim().toLowerCase(Locale.ROOT))) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("placement: unknown '" + text + "'; accepted: packed, spread, random");
     }
 }

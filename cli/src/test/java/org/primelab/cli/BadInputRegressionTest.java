@@ -56,7 +56,31 @@ class BadInputRegressionTest {
                 Arguments.of("k", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB",
                     "--k", "256", "--tiers", "3"}),
                 Arguments.of("k", new String[] {"bounds", "downlink", "--delta", "2", "--tiers", "3", "--k", "64"}),
-                Arguments.of("flow-size", new String[] {"motivation", "--flow-size", "100GB"}));
+                Arguments.of("flow-size", new String[] {"motivation", "--flow-size", "100GB"}),
+                // sim / fluid / check / workload: the guard refuses before the tree, the workload or an engine
+                Arguments.of("flow-size", new String[] {"sim", "--k", "8", "--flow-size", "100GB"}),
+                Arguments.of("flow-size", new String[] {"fluid", "--k", "8", "--flow-size", "1e15"}),
+                Arguments.of("k", new String[] {"sim", "--k", "256", "--tiers", "3"}),
+                Arguments.of("k", new String[] {"fluid", "--k", "256", "--tiers", "3"}),
+                Arguments.of("k", new String[] {"check", "--k", "256", "--tiers", "3", "--results", "none.csv"}),
+                Arguments.of("group", new String[] {"workload", "--k", "256", "--tiers", "3", "--traffic", "all-to-all",
+                    "--group", "256", "--out", "never-written.cm"}),
+                // a derived value that overflowed (p-nack) is refused as the option it came from
+                Arguments.of("delay", new String[] {"sim", "--k", "4", "--delay", "1000000s"}),
+                Arguments.of("delay", new String[] {"fluid", "--k", "4", "--delay", "1000000s"}),
+                // options named by their own name, not the value type
+                Arguments.of("detect", new String[] {"sim", "--k", "4", "--detect", "soon"}),
+                Arguments.of("stagger", new String[] {"sim", "--k", "4", "--stagger", "1e99999999999s"}),
+                Arguments.of("lb", new String[] {"sim", "--k", "4", "--lb", "all,prime"}),
+                Arguments.of("lb", new String[] {"sim", "--k", "4", "--lb", "prime,prime"}),
+                Arguments.of("step", new String[] {"fluid", "--k", "4", "--step", "NaN"}),
+                Arguments.of("step", new String[] {"fluid", "--k", "4", "--step", "Infinity"}),
+                Arguments.of("step", new String[] {"fluid", "--k", "4", "--step", "1e-30"}),
+                Arguments.of("rate", new String[] {"fluid", "--k", "4", "--rate", "9223372036854775807"}),
+                Arguments.of("rate", new String[] {"sim", "--k", "4", "--rate", "0bps"}),
+                Arguments.of("traffic", new String[] {"workload", "--traffic", "alltoall-twice", "--out", "w.cm"}),
+                Arguments.of("flow-size", new String[] {"workload", "--k", "4", "--flow-size", "9223372036854775807",
+                    "--out", "never-written.cm"}));
     }
 
     @ParameterizedTest
@@ -81,7 +105,7 @@ class BadInputRegressionTest {
     @Test
     void anUnwritableOutFailsAtOnceAndWritesNothing(@TempDir Path dir) throws IOException {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        for (String cmd : new String[] {"demo", "motivation", "sim"}) {
+        for (String cmd : new String[] {"demo", "motivation", "sim", "fluid"}) {
             EvCommandTest.Run r = EvCommandTest.run(cmd, "--out", file.resolve("sub").toString());
             assertEquals(PrimeCommand.EXIT_BAD_INPUT, r.code(), cmd + ": " + r.err());
             assertTrue(r.err().startsWith("prime: out: "), r.err());
@@ -90,6 +114,39 @@ class BadInputRegressionTest {
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(1, left.count(), "nothing but the file itself");
         }
+    }
+
+    @Test
+    void theGuardsRefusalsOfSimAndFluidCarryTheEstimateTheLimitAndForce() {
+        EvCommandTest.Run r = EvCommandTest.run("sim", "--k", "8", "--flow-size", "100GB");
+        assertTrue(r.err().contains("packet simulation needs about") && r.err().contains("events")
+                && r.err().contains("beyond the budget") && r.err().contains("--force"), r.err());
+        r = EvCommandTest.run("fluid", "--k", "256", "--tiers", "3");
+        assertTrue(r.err().contains("fluid simulation needs about") && r.err().contains("of heap")
+                && r.err().contains("more than the limit of"), r.err());
+        r = EvCommandTest.run("sim", "--k", "4", "--lb", "all,prime");
+        assertTrue(r.err().contains("'all' stands alone") && r.err().contains("accepted: all"), r.err());
+    }
+
+    @Test
+    void aTrafficFileWithFailureLinesAndFailOptionsIsAmbiguous(@TempDir Path dir) throws IOException {
+        Path cm = Files.writeString(dir.resolve("f.cm"), "Nodes 16\nConnections 1\nFailures 1\n0->15 id 1 start 0"
+                + " size 100\nfailure switch_type AGG switch_id 3 link_id 1\n");
+        for (String[] faults : new String[][] {{"--fail", "leaf0-agg0.0@0us"}, {"--fail-random", "1"},
+            {"--degrade-fraction", "0.5"}, {"--degrade", "agg0.0-core0=100G"}}) {
+            for (String cmd : new String[] {"sim", "fluid"}) {
+                String[] args = new String[] {cmd, "--tiers", "3", "--k", "4", "--traffic", cm.toString(), faults[0],
+                    faults[1]};
+                EvCommandTest.Run r = EvCommandTest.run(args);
+                assertEquals(PrimeCommand.EXIT_BAD_INPUT, r.code(), String.join(" ", args) + ": " + r.err());
+                assertTrue(r.err().startsWith("prime: fail: f.cm has failure lines") && r.err().contains("ambiguous"),
+                        r.err());
+                assertEquals(1, r.err().strip().lines().count(), r.err());
+            }
+        }
+        // the file's failure alone is accepted and runs
+        EvCommandTest.Run ok = EvCommandTest.run("sim", "--tiers", "3", "--k", "4", "--traffic", cm.toString(), "--json");
+        assertEquals(0, ok.code(), ok.err());
     }
 
     @Test

@@ -51,6 +51,6 @@ public enum Simulator {
                 return sim;
             }
         }
-        throw new IllegalArgumentException("simulator: unknown '" + s + "'; accepted: sim, fluid, motivation");
+        throw new IllegalArgumentException("simulator: unknown '" + SpecReader.oneLine(s) + "'; accepted: sim, fluid, motivation");
     }
 }

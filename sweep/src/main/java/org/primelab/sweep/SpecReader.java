@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.primelab.core.units.Units;
 
 /**
  * Reads a sweep spec from a YAML ({@code .yaml}, {@code .yml}) or JSON ({@code .json}) file:
@@ -34,32 +35,59 @@ import java.util.Map;
  * values the simulator accepts is {@link PointPlanner}'s job.
  */
 public final class SpecReader {
+    /** Readers of the two formats (thread-safe once configured, and costly to build). */
+    private static final ObjectMapper YAML = new YAMLMapper();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private SpecReader() {
     }
 
     /** Reads and checks the structure of {@code file}. */
     public static SweepSpec read(Path file) {
         String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-        ObjectMapper mapper;
+        boolean yaml;
         if (name.endsWith(".yaml") || name.endsWith(".yml")) {
-            mapper = new YAMLMapper();
+            yaml = true;
         } else if (name.endsWith(".json")) {
-            mapper = new ObjectMapper();
+            yaml = false;
         } else {
             throw new IllegalArgumentException("spec: expected a .yaml, .yml or .json file, got '" + file + "'");
         }
-        JsonNode root;
+        String text;
         try {
-            root = mapper.readTree(Files.readString(file));
+            text = Files.readString(file);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("spec: no such file '" + file + "'");
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("spec: not valid " + (mapper instanceof YAMLMapper ? "YAML" : "JSON")
-                    + " (line " + e.getLocation().getLineNr() + "): " + e.getOriginalMessage().lines().findFirst().orElse(""));
         } catch (IOException e) {
-            throw new IllegalArgumentException("spec: cannot read '" + file + "': " + e.getMessage());
+            throw new IllegalArgumentException("spec: cannot read '" + file + "': " + oneLine(e.getMessage()));
+        }
+        return parse(text, yaml);
+    }
+
+    /**
+     * The spec of a document's {@code text}, YAML if {@code yaml} else JSON; structure errors name the key,
+     * syntax errors the line. Every refusal is an {@link IllegalArgumentException} of one line.
+     */
+    static SweepSpec parse(String text, boolean yaml) {
+        ObjectMapper mapper = yaml ? YAML : JSON;
+        JsonNode root;
+        try {
+            root = mapper.readTree(text);
+        } catch (JsonProcessingException e) {
+            String first = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
+            throw new IllegalArgumentException("spec: not valid " + (yaml ? "YAML" : "JSON")
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")") + ": " + oneLine(first));
+        } catch (IOException | RuntimeException e) {
+            // the YAML engine's own limits (nesting, aliases) and errors surface as other exceptions
+            throw new IllegalArgumentException("spec: not valid " + (yaml ? "YAML" : "JSON") + ": "
+                    + oneLine(String.valueOf(e.getMessage()).lines().findFirst().orElse("")));
         }
         return fromTree(root);
+    }
+
+    /** {@code text} as one line ({@link Units#oneLine}). */
+    static String oneLine(String text) {
+        return Units.oneLine(text);
     }
 
     /** The spec a parsed YAML/JSON document describes. */
@@ -80,7 +108,7 @@ public final class SpecReader {
                     }
                     for (Iterator<Map.Entry<String, JsonNode>> g = e.getValue().fields(); g.hasNext(); ) {
                         Map.Entry<String, JsonNode> axis = g.next();
-                        String where = "grid." + axis.getKey();
+                        String where = "grid." + oneLine(axis.getKey());
                         List<String> values = new ArrayList<>();
                         if (axis.getValue().isArray()) {
                             for (JsonNode v : axis.getValue()) {
@@ -108,12 +136,12 @@ public final class SpecReader {
                         Map<String, String> m = new LinkedHashMap<>();
                         for (Iterator<Map.Entry<String, JsonNode>> f = p.fields(); f.hasNext(); ) {
                             Map.Entry<String, JsonNode> kv = f.next();
-                            m.put(kv.getKey(), value(where + "." + kv.getKey(), kv.getValue()));
+                            m.put(kv.getKey(), value(where + "." + oneLine(kv.getKey()), kv.getValue()));
                         }
                         points.add(m);
                     }
                 }
-                default -> throw new IllegalArgumentException("spec: unknown key '" + e.getKey()
+                default -> throw new IllegalArgumentException("spec: unknown key '" + oneLine(e.getKey())
                         + "'; accepted: simulator, grid, points");
             }
         }
@@ -134,7 +162,8 @@ public final class SpecReader {
 
     private static String scalar(String where, JsonNode v) {
         if (v == null || v.isNull() || v.isContainerNode()) {
-            throw new IllegalArgumentException(where + ": expected a value, got " + (v == null ? "nothing" : v.toString()));
+            throw new IllegalArgumentException(where + ": expected a value, got " + (v == null ? "nothing"
+                    : oneLine(v.toString())));
         }
         return v.asText();
     }

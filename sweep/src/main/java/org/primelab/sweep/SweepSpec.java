@@ -22,7 +22,7 @@ public record SweepSpec(Simulator simulator, Map<String, List<String>> grid, Lis
         points = List.copyOf(points);
         for (Map.Entry<String, List<String>> e : grid.entrySet()) {
             if (e.getValue().isEmpty()) {
-                throw new IllegalArgumentException("grid." + e.getKey() + ": empty list of values");
+                throw new IllegalArgumentException("grid." + SpecReader.oneLine(e.getKey()) + ": empty list of values");
             }
         }
         if (grid.isEmpty() && points.isEmpty()) {
@@ -64,11 +64,12 @@ public record SweepSpec(Simulator simulator, Map<String, List<String>> grid, Lis
         for (String f : flags) {
             int eq = f.indexOf('=');
             if (eq <= 0) {
-                throw new IllegalArgumentException("grid: expected OPTION=v1,v2,... (e.g. k=8,16), got '" + f + "'");
+                throw new IllegalArgumentException("grid: expected OPTION=v1,v2,... (e.g. k=8,16), got '" + SpecReader.oneLine(f)
+                        + "'");
             }
             String key = f.substring(0, eq).trim();
             if (grid.containsKey(key)) {
-                throw new IllegalArgumentException("grid." + key + ": given twice");
+                throw new IllegalArgumentException("grid." + SpecReader.oneLine(key) + ": given twice");
             }
             List<String> values = new ArrayList<>();
             for (String v : f.substring(eq + 1).split(",", -1)) {

@@ -68,20 +68,21 @@ public final class ResultsCsv {
                 if (flowSection == portSection || flowSection && !columns.containsKey("fct_us")
                         && !(columns.containsKey("start_us") && columns.containsKey("end_us"))) {
                     throw new IllegalArgumentException("results: " + where + ": expected a header 'flow_id,fct_us',"
-                            + " 'flow_id,start_us,end_us' or 'switch,port,packets', got '" + trimmed + "'");
+                            + " 'flow_id,start_us,end_us' or 'switch,port,packets', got '" + Units.oneLine(trimmed) + "'");
                 }
                 continue;
             }
             if (columns == null) {
                 throw new IllegalArgumentException("results: " + where + ": expected a header line first"
-                        + " ('flow_id,fct_us', 'flow_id,start_us,end_us' or 'switch,port,packets'), got '" + trimmed + "'");
+                        + " ('flow_id,fct_us', 'flow_id,start_us,end_us' or 'switch,port,packets'), got '" + Units.oneLine(trimmed)
+                        + "'");
             }
             if (flowSection) {
                 completions.add(completion(cells, columns, byId, cm, where));
             } else {
                 String sw = cell(cells, columns, "switch", where);
-                int port = (int) integer(cell(cells, columns, "port", where), "port", where);
-                long packets = integer(cell(cells, columns, "packets", where), "packets", where);
+                int port = (int) integer(cell(cells, columns, "port", where), "port", Integer.MAX_VALUE, where);
+                long packets = integer(cell(cells, columns, "packets", where), "packets", Long.MAX_VALUE, where);
                 ports.add(new PortCount(sw, port, packets, where));
             }
         }
@@ -94,7 +95,7 @@ public final class ResultsCsv {
 
     private static Completion completion(String[] cells, Map<String, Integer> columns, Map<Integer, Integer> byId,
                                          ConnectionMatrix cm, String where) {
-        long id = integer(cell(cells, columns, "flow_id", where), "flow_id", where);
+        long id = integer(cell(cells, columns, "flow_id", where), "flow_id", Long.MAX_VALUE, where);
         Integer flow = byId.get((int) Math.min(id, Integer.MAX_VALUE));
         if (flow == null || id > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("results: " + where + ": flow_id " + id + " is not a flow id of the"
@@ -155,18 +156,23 @@ public final class ResultsCsv {
         return cells[i].strip();
     }
 
-    private static long integer(String text, String column, String where) {
+    private static long integer(String text, String column, long max, String where) {
         try {
             long v = Long.parseLong(text);
-            if (v < 0) {
+            if (v < 0 || v > max) {
                 throw new NumberFormatException();
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("results: " + where + ": " + column + " must be an integer >= 0, got '"
-                    + text + "'");
+            throw new IllegalArgumentException("results: " + where + ": " + column + " must be an integer in [0, " + max
+                    + "], got '" + Units.oneLine(text) + "'");
         }
     }
+
+    /** Largest time a field may hold: a run's clock, {@code Long.MAX_VALUE} picoseconds, in microseconds. */
+    private static final BigDecimal MAX_US = BigDecimal.valueOf(Long.MAX_VALUE, 6);
+    /** Largest power of ten of a rounding in picoseconds that a {@code long} holds ({@code 5e18}). */
+    private static final int MAX_ROUNDING_EXPONENT = 18;
 
     /** {value ps, rounding ps} of a decimal microsecond field. */
     private static long[] micros(String text, String column, String where) {
@@ -175,15 +181,23 @@ public final class ResultsCsv {
             us = new BigDecimal(text);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("results: " + where + ": " + column + " must be a number of microseconds"
-                    + " >= 0, got '" + text + "'");
+                    + " >= 0, got '" + Units.oneLine(text) + "'");
         }
         if (us.signum() < 0) {
-            throw new IllegalArgumentException("results: " + where + ": " + column + " must be >= 0 us, got '" + text + "'");
+            throw new IllegalArgumentException("results: " + where + ": " + column + " must be >= 0 us, got '"
+                    + Units.oneLine(text) + "'");
+        }
+        // bounded before any rescaling: 1e999999999 would otherwise expand to a billion digits
+        if (us.compareTo(MAX_US) > 0) {
+            throw new IllegalArgumentException("results: " + where + ": " + column + " must be at most "
+                    + MAX_US.toPlainString() + " us (the largest time a run holds), got '" + Units.oneLine(text) + "'");
         }
         BigDecimal ps = us.multiply(BigDecimal.valueOf(Units.PS_PER_US));
         long value = ps.setScale(0, RoundingMode.HALF_EVEN).longValueExact();
-        long rounding = BigDecimal.valueOf(5).scaleByPowerOfTen(-us.scale() - 1 + 6)
-                .setScale(0, RoundingMode.CEILING).longValueExact();
+        // half a unit of the last printed digit, in ps: 5 x 10^(6 - scale - 1); a zero printed as 0E+20
+        // is taken to the largest rounding a long holds, a digit finer than a picosecond to 1 ps
+        long exponent = 6L - us.scale() - 1;
+        long rounding = exponent < 0 ? 1 : 5 * (long) Math.pow(10, Math.min(exponent, MAX_ROUNDING_EXPONENT));
         return new long[] {value, Math.max(rounding, 1)};
     }
 }

@@ -29,6 +29,12 @@ public record FabricParameters(FatTree tree, long linkRateBps, long propagationP
      * 2 MB flow would be 99% propagation and no scheme could differ, so we read ns (docs/design.md).
      */
     public static final long DEFAULT_PROPAGATION_PS = 600 * Units.PS_PER_NS;
+    /**
+     * Largest base round trip accepted: {@code Long.MAX_VALUE / 1024} ps (about 104 days). Timers derived
+     * from the round trip (PRIME's penalties of up to 4 RTTs, the retransmission timeout of 10 RTTs, the
+     * fluid model's windows of a few RTTs) are multiples far below 1024, so none can overflow the clock.
+     */
+    public static final long MAX_BASE_RTT_PS = Long.MAX_VALUE / 1024;
     /** MTU on the wire: 4160 B (§"Evaluation", "Traffic"). */
     public static final int DEFAULT_MTU_BYTES = 4160;
     /** Headers of data, ACK, NACK and trimmed packets: 64 B (docs/design.md). */
@@ -65,6 +71,17 @@ public record FabricParameters(FatTree tree, long linkRateBps, long propagationP
         if (!(trimBdp > 0)) {
             throw new IllegalArgumentException("trim: must be > 0 BDP, got " + trimBdp);
         }
+        long rtt = pathRttPs(tree.longestPathLinks(), propagationPs, linkRateBps, mtuBytes, headerBytes);
+        if (rtt > MAX_BASE_RTT_PS) {
+            throw new IllegalArgumentException("delay: the base round trip of " + Units.formatTime(rtt) + " ("
+                    + tree.longestPathLinks() + " links of " + Units.formatTime(propagationPs) + " each way) is beyond"
+                    + " the largest of " + Units.formatTime(MAX_BASE_RTT_PS) + " whose derived timers fit a run's clock");
+        }
+        long bdp = Units.bytesIn(rtt, linkRateBps);
+        if ((bdp + mtuBytes - 1) / mtuBytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("delay: the bandwidth-delay product of " + bdp + " B at "
+                    + Units.formatRate(linkRateBps) + " is beyond " + Integer.MAX_VALUE + " packets");
+        }
     }
 
     /** The paper's parameters on {@code tree}. */
@@ -83,8 +100,14 @@ public record FabricParameters(FatTree tree, long linkRateBps, long propagationP
      * ACK back, each store-and-forward over every link.
      */
     public long pathRttPs(int hops) {
-        return hops * (propagationPs + mtuSerializationPs())
-                + hops * (propagationPs + Units.serializationPs(headerBytes, linkRateBps));
+        return pathRttPs(hops, propagationPs, linkRateBps, mtuBytes, headerBytes);
+    }
+
+    /** {@link #pathRttPs(int)} of the given parameters, in checked arithmetic (an overflow names {@code delay}). */
+    private static long pathRttPs(int hops, long propagationPs, long linkRateBps, int mtuBytes, int headerBytes) {
+        long out = Units.addTime("delay", propagationPs, Units.serializationPs(mtuBytes, linkRateBps));
+        long back = Units.addTime("delay", propagationPs, Units.serializationPs(headerBytes, linkRateBps));
+        return Units.multiplyTime("delay", hops, Units.addTime("delay", out, back));
     }
 
     /** Unloaded round-trip time of the longest path (2-tier: 4 links, 3-tier: 6). */

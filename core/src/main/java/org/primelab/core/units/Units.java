@@ -129,7 +129,8 @@ public final class Units {
         long hi = Math.multiplyHigh(bits, PS_PER_S);
         if (hi == 0 && bits * PS_PER_S >= 0) {
             long num = bits * PS_PER_S;
-            return (num + bitsPerSecond - 1) / bitsPerSecond;
+            // not (num + rate - 1) / rate: that sum overflows for a rate near Long.MAX_VALUE
+            return num / bitsPerSecond + (num % bitsPerSecond == 0 ? 0 : 1);
         }
         BigInteger[] qr = BigInteger.valueOf(bits).multiply(BigInteger.valueOf(PS_PER_S))
                 .divideAndRemainder(BigInteger.valueOf(bitsPerSecond));

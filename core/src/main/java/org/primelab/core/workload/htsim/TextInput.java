@@ -2,6 +2,7 @@ package org.primelab.core.workload.htsim;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -35,7 +36,7 @@ public final class TextInput {
      */
     public static BufferedReader open(Path file, String field) {
         try {
-            InputStream in = new BufferedInputStream(Files.newInputStream(file));
+            InputStream in = new BufferedInputStream(new FrontToBack(Files.newInputStream(file)), 1 << 16);
             in.mark(2);
             int b0 = in.read();
             int b1 = in.read();
@@ -48,6 +49,23 @@ public final class TextInput {
             throw new IllegalArgumentException(field + ": no such file '" + file + "'");
         } catch (IOException e) {
             throw new IllegalArgumentException(field + ": cannot read '" + file + "': " + e.getMessage());
+        }
+    }
+
+    /**
+     * A stream read once from front to back, which never asks its source how much is left: the default
+     * file system's stream answers {@link InputStream#available()} from the channel's size and position,
+     * and a pipe, a FIFO or {@code /dev/stdin} refuses a position ("Illegal seek"). Nothing here needs the
+     * estimate (gzip is detected by mark and reset on the buffer, never by a seek), so it is always 0.
+     */
+    private static final class FrontToBack extends FilterInputStream {
+        FrontToBack(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int available() {
+            return 0;
         }
     }
 
