@@ -49,6 +49,8 @@ public final class EventQueue {
     public static final int DEFAULT_RING_BITS = 16;
 
     private static final int NONE = -1;
+    private static final int SLOT_LONGS = 4;
+    private static final long LOW = 0xFFFF_FFFFL;
 
     private final int bucketShift;
     private final int ringSize;
@@ -58,12 +60,12 @@ public final class EventQueue {
     private final long[] occupied;
     private int ringCount;
 
-    private long[] slotTime;
-    private int[] slotKind;
-    private int[] slotA;
-    private int[] slotB;
-    private long[] slotSeq;
-    private int[] slotNext;
+    /**
+     * Ring events, one record of {@link #SLOT_LONGS} longs per slot: time, sequence, kind and first
+     * argument, second argument and the next slot of its bucket's list. One array rather than a column
+     * per field: a slot is read once, long after it was written, so its fields should share a cache line.
+     */
+    private long[] slots;
     private int freeSlot = NONE;
     private int slotsUsed;
 
@@ -100,12 +102,7 @@ public final class EventQueue {
         this.tail = new int[ringSize];
         this.occupied = new long[ringSize >>> 6];
         int c = Math.max(16, initialCapacity);
-        slotTime = new long[c];
-        slotSeq = new long[c];
-        slotKind = new int[c];
-        slotA = new int[c];
-        slotB = new int[c];
-        slotNext = new int[c];
+        slots = new long[c * SLOT_LONGS];
         current = new EventHeap(256);
         overflow = new EventHeap(256);
         currentBucket = 0;
@@ -129,18 +126,17 @@ public final class EventQueue {
             return;
         }
         int s = takeSlot();
-        slotTime[s] = timePs;
-        slotSeq[s] = seq;
-        slotKind[s] = kind;
-        slotA[s] = a;
-        slotB[s] = b;
-        slotNext[s] = NONE;
+        int o = s * SLOT_LONGS;
+        slots[o] = timePs;
+        slots[o + 1] = seq;
+        slots[o + 2] = ((long) kind << 32) | (a & LOW);
+        slots[o + 3] = ((long) b << 32) | (NONE & LOW);
         int r = (int) bucket & ringMask;
         if ((occupied[r >>> 6] & (1L << r)) == 0) {
             occupied[r >>> 6] |= 1L << r;
             head[r] = s;
         } else {
-            slotNext[tail[r]] = s;
+            setNext(tail[r], s);
         }
         tail[r] = s;
         ringCount++;
@@ -172,9 +168,12 @@ public final class EventQueue {
             occupied[r >>> 6] &= ~(1L << r);
             int s = head[r];
             while (s != NONE) {
-                current.push(slotTime[s], slotSeq[s], slotKind[s], slotA[s], slotB[s]);
-                int n = slotNext[s];
-                slotNext[s] = freeSlot;
+                int o = s * SLOT_LONGS;
+                long ka = slots[o + 2];
+                long bn = slots[o + 3];
+                current.append(slots[o], slots[o + 1], (int) (ka >>> 32), (int) ka, (int) (bn >>> 32));
+                int n = (int) bn;
+                setNext(s, freeSlot);
                 freeSlot = s;
                 ringCount--;
                 s = n;
@@ -182,8 +181,9 @@ public final class EventQueue {
         }
         while (!overflow.isEmpty() && overflow.minTime() < currentEnd) {
             overflow.pop();
-            current.push(overflow.time(), overflow.seq(), overflow.kind(), overflow.a(), overflow.b());
+            current.append(overflow.time(), overflow.seq(), overflow.kind(), overflow.a(), overflow.b());
         }
+        current.heapify();
     }
 
     /** The first bucket after the current one whose ring slot holds events (the ring must not be empty). */
@@ -208,19 +208,19 @@ public final class EventQueue {
     private int takeSlot() {
         if (freeSlot != NONE) {
             int s = freeSlot;
-            freeSlot = slotNext[s];
+            freeSlot = (int) slots[s * SLOT_LONGS + 3];
             return s;
         }
-        if (slotsUsed == slotTime.length) {
-            int c = slotTime.length * 2;
-            slotTime = Arrays.copyOf(slotTime, c);
-            slotSeq = Arrays.copyOf(slotSeq, c);
-            slotKind = Arrays.copyOf(slotKind, c);
-            slotA = Arrays.copyOf(slotA, c);
-            slotB = Arrays.copyOf(slotB, c);
-            slotNext = Arrays.copyOf(slotNext, c);
+        if ((slotsUsed + 1) * SLOT_LONGS > slots.length) {
+            slots = Arrays.copyOf(slots, slots.length * 2);
         }
         return slotsUsed++;
+    }
+
+    /** Sets the list successor of slot {@code s}, keeping its second argument. */
+    private void setNext(int s, int next) {
+        int o = s * SLOT_LONGS + 3;
+        slots[o] = (slots[o] & ~LOW) | (next & LOW);
     }
 
     /** True if no event is pending. */
