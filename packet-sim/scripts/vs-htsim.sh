@@ -10,6 +10,7 @@
 # htsim runs with the flags of the project's htsim fixtures (MTU 4160, 600 ns hops, an ACK per 4
 # packets, DCTCP); `prime sim` with its defaults (DCTCP too). Both scheme names must exist in both:
 # LB=reps maps to `-load_balancing_algo reps` and `--lb reps`.
+#   PRIME="java -Xss16m -Xmx8g -jar some/prime.jar"   the prime command (default: this checkout's ./prime)
 set -euo pipefail
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
   echo "usage: $0 HTSIM_BINARY (an executable htsim_uec)" >&2
@@ -22,8 +23,8 @@ LB=${LB:-reps}; ROUNDS=${ROUNDS:-3}; SEED=${SEED:-1}; ECN=${ECN:-16 47}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-prime() { "$here/prime" "$@"; }
-prime workload --tiers "$TIERS" --k "$K" --flow-size "$FLOW_SIZE" --seed "$SEED" --out "$work/w.cm" >/dev/null
+PRIME=${PRIME:-$here/prime}
+$PRIME workload --tiers "$TIERS" --k "$K" --flow-size "$FLOW_SIZE" --seed "$SEED" --out "$work/w.cm" >/dev/null
 nodes=$(awk '/^Nodes/ {print $2; exit}' "$work/w.cm")
 flows=$(awk '/^Connections/ {print $2; exit}' "$work/w.cm")
 echo "workload: $nodes hosts, $flows flows of $FLOW_SIZE, $TIERS-tier k=$K, ${RATE_GBPS}G, $LB, $ROUNDS interleaved rounds"
@@ -45,7 +46,7 @@ for r in $(seq "$ROUNDS"); do
       -sender_cc_algo dctcp -load_balancing_algo "$LB" -seed "$SEED" -tm "$work/w.cm")
   done_flows=$(grep -c '^Flow .* finished at' "$work/htsim.out" || true)
   [ "$done_flows" = "$flows" ] || { echo "htsim finished $done_flows of $flows flows; see its output:" >&2; tail -5 "$work/htsim.out" >&2; exit 1; }
-  p=$(wall "$work/prime.out" "$here/prime" sim --tiers "$TIERS" --k "$K" --rate "${RATE_GBPS}G" --lb "$LB" \
+  p=$(wall "$work/prime.out" $PRIME sim --tiers "$TIERS" --k "$K" --rate "${RATE_GBPS}G" --lb "$LB" \
       --seed "$SEED" --traffic "$work/w.cm" --json --no-progress)
   grep -q '"max_fct_us"' "$work/prime.out" || { echo "prime sim failed:" >&2; tail -5 "$work/prime.out" >&2; exit 1; }
   printf 'round %d: htsim %.2f s, prime %.2f s, ratio %.2f\n' "$r" "$h" "$p" "$(echo "$h / $p" | bc -l)"

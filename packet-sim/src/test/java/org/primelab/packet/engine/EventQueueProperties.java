@@ -18,7 +18,7 @@ class EventQueueProperties {
      */
     @Test
     void calendarPopsWhatOneHeapPops() {
-        int[][] shapes = {{0, 6}, {2, 6}, {5, 7}, {EventQueue.DEFAULT_BUCKET_SHIFT, EventQueue.DEFAULT_RING_BITS}};
+        int[][] shapes = {{0, 6}, {2, 6}, {5, 7}, {12, 6}, {EventQueue.DEFAULT_BUCKET_SHIFT, EventQueue.DEFAULT_RING_BITS}};
         qt().withFixedSeed(17).withExamples(120).forAll(longs().all()).checkAssert(seed -> {
             for (int[] shape : shapes) {
                 SplittableRandom r = new SplittableRandom(seed);
