@@ -11,6 +11,50 @@ import org.junit.jupiter.api.Test;
 
 /** The event list pops in (time, insertion) order and never lets the clock run backwards. */
 class EventQueueProperties {
+    /**
+     * The calendar queue pops exactly what one binary heap on (time, sequence) pops, event for event,
+     * whatever the bucket width and ring size: delays are drawn from ties, the same bucket, the ring and
+     * beyond it (the overflow), with pops interleaved, so every path of {@link EventQueue} is taken.
+     */
+    @Test
+    void calendarPopsWhatOneHeapPops() {
+        int[][] shapes = {{0, 6}, {2, 6}, {5, 7}, {12, 6}, {EventQueue.DEFAULT_BUCKET_SHIFT, EventQueue.DEFAULT_RING_BITS}};
+        qt().withFixedSeed(17).withExamples(120).forAll(longs().all()).checkAssert(seed -> {
+            for (int[] shape : shapes) {
+                SplittableRandom r = new SplittableRandom(seed);
+                EventQueue q = new EventQueue(4, shape[0], shape[1]);
+                EventHeap ref = new EventHeap(4);
+                long span = (1L << shape[0]) << shape[1];
+                long seq = 0;
+                for (int step = 0; step < 3000; step++) {
+                    if (q.isEmpty() || r.nextInt(5) < 3) {
+                        long delay = switch (r.nextInt(5)) {
+                            case 0 -> 0;
+                            case 1 -> r.nextLong(1L << shape[0]);
+                            case 2 -> r.nextLong(span);
+                            case 3 -> span + r.nextLong(4 * span);
+                            default -> r.nextLong(1L << 45);
+                        };
+                        long t = q.time() + delay;
+                        int kind = r.nextInt(6);
+                        int b = r.nextInt();
+                        q.schedule(t, kind, (int) seq, b);
+                        ref.push(t, seq, kind, (int) seq, b);
+                        seq++;
+                    } else {
+                        q.pop();
+                        ref.pop();
+                        assertEquals(ref.time(), q.time(), "time");
+                        assertEquals(ref.a(), q.a(), "event (insertion number)");
+                        assertEquals(ref.kind(), q.kind(), "kind");
+                        assertEquals(ref.b(), q.b(), "second argument");
+                    }
+                    assertEquals(ref.size(), q.size(), "pending events");
+                }
+            }
+        });
+    }
+
     @Test
     void popsInTimeThenInsertionOrder() {
         qt().withFixedSeed(11).withExamples(200).forAll(longs().all()).checkAssert(seed -> {

@@ -1,0 +1,188 @@
+package org.primelab.packet.engine;
+
+import java.util.Arrays;
+
+/**
+ * A binary min-heap of events ordered by (time in picoseconds, insertion sequence), on parallel primitive
+ * arrays that grow by doubling and are never shrunk, so pushing and popping allocate nothing once the heap
+ * has reached its working size.
+ *
+ * <p>An event is a time, its sequence number (the tie-break: of two events at the same picosecond the one
+ * scheduled first runs first) and three ints: a kind and two arguments. {@link #pop()} removes the least
+ * event and keeps its fields readable through {@link #time()}, {@link #seq()}, {@link #kind()},
+ * {@link #a()}, {@link #b()} until the next pop. The heap does not check the clock; {@link EventQueue}
+ * does.
+ *
+ * <p>Cost: {@code O(log n)} per push and pop, each level touching the five columns at one index. The
+ * calendar {@link EventQueue} keeps two of these: a small one for the events of the current time bucket
+ * (in cache) and one for the rare events scheduled beyond its ring.
+ */
+public final class EventHeap {
+    private long[] times;
+    private long[] seqs;
+    private int[] kinds;
+    private int[] as;
+    private int[] bs;
+    private int size;
+
+    private long topTime;
+    private long topSeq;
+    private int topKind;
+    private int topA;
+    private int topB;
+
+    /** An empty heap with room for {@code initialCapacity} events before it grows. */
+    public EventHeap(int initialCapacity) {
+        int c = Math.max(16, initialCapacity);
+        times = new long[c];
+        seqs = new long[c];
+        kinds = new int[c];
+        as = new int[c];
+        bs = new int[c];
+    }
+
+    /** Adds an event; {@code seq} must be unique (the queue's insertion counter). */
+    public void push(long timePs, long seq, int kind, int a, int b) {
+        if (size == times.length) {
+            grow();
+        }
+        int i = size++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            long pt = times[parent];
+            if (pt < timePs || (pt == timePs && seqs[parent] < seq)) {
+                break;
+            }
+            move(parent, i);
+            i = parent;
+        }
+        times[i] = timePs;
+        seqs[i] = seq;
+        kinds[i] = kind;
+        as[i] = a;
+        bs[i] = b;
+    }
+
+    /**
+     * Adds an event without restoring the heap order: a bulk load, to be followed by {@link #heapify()}
+     * before the next {@link #push} or {@link #pop()}. Loading {@code m} events this way costs
+     * {@code O(m)} instead of {@code O(m log m)}; the pop order is the same, since (time, sequence) keys
+     * are unique.
+     */
+    public void append(long timePs, long seq, int kind, int a, int b) {
+        if (size == times.length) {
+            grow();
+        }
+        int i = size++;
+        times[i] = timePs;
+        seqs[i] = seq;
+        kinds[i] = kind;
+        as[i] = a;
+        bs[i] = b;
+    }
+
+    /** Restores the heap order after {@link #append} (Floyd's bottom-up construction). */
+    public void heapify() {
+        for (int i = (size >>> 1) - 1; i >= 0; i--) {
+            siftDown(i, times[i], seqs[i], kinds[i], as[i], bs[i], size);
+        }
+    }
+
+    /** Removes the least event (by time, then sequence) and makes its fields readable. */
+    public void pop() {
+        if (size == 0) {
+            throw new IllegalStateException("pop on an empty event heap");
+        }
+        topTime = times[0];
+        topSeq = seqs[0];
+        topKind = kinds[0];
+        topA = as[0];
+        topB = bs[0];
+        int last = --size;
+        if (last == 0) {
+            return;
+        }
+        siftDown(0, times[last], seqs[last], kinds[last], as[last], bs[last], last);
+    }
+
+    /** Places the given event at {@code i} or below, in a heap of {@code n} events. */
+    private void siftDown(int i, long lt, long ls, int lk, int la, int lb, int n) {
+        int half = n >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            int right = child + 1;
+            if (right < n && (times[right] < times[child]
+                    || (times[right] == times[child] && seqs[right] < seqs[child]))) {
+                child = right;
+            }
+            long ct = times[child];
+            if (lt < ct || (lt == ct && ls < seqs[child])) {
+                break;
+            }
+            move(child, i);
+            i = child;
+        }
+        times[i] = lt;
+        seqs[i] = ls;
+        kinds[i] = lk;
+        as[i] = la;
+        bs[i] = lb;
+    }
+
+    private void move(int from, int to) {
+        times[to] = times[from];
+        seqs[to] = seqs[from];
+        kinds[to] = kinds[from];
+        as[to] = as[from];
+        bs[to] = bs[from];
+    }
+
+    private void grow() {
+        int c = times.length * 2;
+        times = Arrays.copyOf(times, c);
+        seqs = Arrays.copyOf(seqs, c);
+        kinds = Arrays.copyOf(kinds, c);
+        as = Arrays.copyOf(as, c);
+        bs = Arrays.copyOf(bs, c);
+    }
+
+    /** True if the heap holds no event. */
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    /** Events held. */
+    public int size() {
+        return size;
+    }
+
+    /** Time of the least event held; the heap must not be empty. */
+    public long minTime() {
+        return times[0];
+    }
+
+    /** Time of the last popped event. */
+    public long time() {
+        return topTime;
+    }
+
+    /** Sequence number of the last popped event. */
+    public long seq() {
+        return topSeq;
+    }
+
+    /** Kind of the last popped event. */
+    public int kind() {
+        return topKind;
+    }
+
+    /** First argument of the last popped event. */
+    public int a() {
+        return topA;
+    }
+
+    /** Second argument of the last popped event. */
+    public int b() {
+        return topB;
+    }
+}
