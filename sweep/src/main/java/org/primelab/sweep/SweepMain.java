@@ -27,6 +27,7 @@ public final class SweepMain {
         cl.addSubcommand(new SweepCommand());
         cl.addSubcommand(new FiguresCommand());
         cl.addSubcommand(new SweepBenchCommand());
+        cl.addSubcommand(new SensitivityCommand());
         cl.setOut(out);
         cl.setErr(err);
         return cl.execute(args);

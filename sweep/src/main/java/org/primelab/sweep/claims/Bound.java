@@ -1,7 +1,6 @@
 package org.primelab.sweep.claims;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,7 +16,7 @@ import java.util.Map;
  */
 public record Bound(Map<String, Object> where, String metric, double bound) implements Rule {
     public Bound {
-        where = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(where));
+        where = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(where)); // sorted: the same text every run
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.primelab.sweep.claims;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +25,7 @@ import java.util.Map;
 public record Comparison(Map<String, Object> where, List<String> caseColumns, String column, Object subject,
                          List<Object> others, List<Object> excluded, String metric, boolean lower) implements Rule {
     public Comparison {
-        where = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(where));
+        where = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(where)); // sorted: the same text every run
         caseColumns = List.copyOf(caseColumns);
         others = List.copyOf(others);
         excluded = List.copyOf(excluded);

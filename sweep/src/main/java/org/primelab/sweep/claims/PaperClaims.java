@@ -27,7 +27,7 @@ public final class PaperClaims {
     /** Sweep directories of the figures the claims read. */
     public static final String PERM2 = "permutation-2tier";
     public static final String PERM3 = "permutation-3tier";
-    public static final String FCT_BUFFERS = "fct-buffers-3tier";
+    public static final String FCT_BUFFERS = PERM3;
     public static final String FAILURE = "link-failure";
     public static final String DEGRADATION = "link-degradation";
     public static final String MIXED = "mixed-traffic";

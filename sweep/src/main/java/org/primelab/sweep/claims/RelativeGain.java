@@ -1,7 +1,6 @@
 package org.primelab.sweep.claims;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -38,7 +37,7 @@ public record RelativeGain(Map<String, Object> where, String metric, String sche
     }
 
     public RelativeGain {
-        where = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(where));
+        where = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(where)); // sorted: the same text every run
         if (paper == 0) {
             throw new IllegalArgumentException("paper: a relative claim needs a non-zero number");
         }

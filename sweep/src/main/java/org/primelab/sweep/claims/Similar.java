@@ -1,7 +1,6 @@
 package org.primelab.sweep.claims;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,7 +19,7 @@ import java.util.Map;
 public record Similar(Map<String, Object> where, List<String> caseColumns, List<String> schemes, String metric,
                       double tolerance) implements Rule {
     public Similar {
-        where = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(where));
+        where = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(where)); // sorted: the same text every run
         caseColumns = List.copyOf(caseColumns);
         schemes = List.copyOf(schemes);
         if (schemes.size() < 2) {

@@ -1,7 +1,6 @@
 package org.primelab.sweep.claims;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,7 +20,7 @@ import java.util.Map;
 public record SpreadComparison(Map<String, Object> where, String across, String metric, String subject, String baseline)
         implements Rule {
     public SpreadComparison {
-        where = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(where));
+        where = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(where)); // sorted: the same text every run
     }
 
     @Override

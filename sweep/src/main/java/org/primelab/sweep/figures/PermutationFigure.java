@@ -17,7 +17,9 @@ import org.primelab.sweep.SweepSpec;
  * rate (100, 400, 800G), one line per scheme; mean over seeds with error bars covering their range.
  * 2-tier: paper scale k = 64 (2048 hosts), small k = 8 (32 hosts), every scheme of the CLI. 3-tier:
  * paper scale k = 16 (1024 hosts), small k = 8 (128 hosts), the paper's four schemes
- * ({@link Figures#PAPER_SCHEMES}). Paper scale runs 2 to 32 MB, small scale 2 and 8 MB.
+ * ({@link Figures#PAPER_SCHEMES}), recording per-port queue depths ({@link Simulator#SIM_QUEUES}) so
+ * that its 800G 8 MB points serve the FCT and buffer figures ({@link Fct8MbCase}) without running
+ * again. Paper scale runs 2 to 32 MB, small scale 2 and 8 MB.
  */
 final class PermutationFigure implements Figure {
     /** Radix of the paper's 2-tier fabric: k^2/2 = 2048 hosts (§"Evaluation", table of topologies). */
@@ -64,7 +66,8 @@ final class PermutationFigure implements Figure {
         grid.put("flow-size", scale == Scale.PAPER ? PAPER_SIZES : SMALL_SIZES);
         grid.put("lb", tiers == 2 ? ALL_SCHEMES : Figures.PAPER_SCHEMES);
         grid.put("seed", Figures.SEEDS);
-        return new SweepSpec(Simulator.SIM, grid, List.of());
+        // The 3-tier sweep also records per-port queues: its 800G 8 MB points are the FCT and buffer figures' case.
+        return new SweepSpec(tiers == 3 ? Simulator.SIM_QUEUES : Simulator.SIM, grid, List.of());
     }
 
     @Override

@@ -1,0 +1,63 @@
+package org.primelab.sweep;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.primelab.analytical.fct.IdealMaxFct;
+import org.primelab.cli.PrimeCommand;
+import org.primelab.cli.SimOptions;
+import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.scenario.Scenario;
+import org.primelab.packet.PacketSimulator;
+import org.primelab.packet.ProgressListener;
+import org.primelab.packet.SimConfig;
+import org.primelab.packet.metrics.SimResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * Runs sensitivity points: a {@code sim} point carrying a {@link PenaltySetting} is built exactly as
+ * {@code prime sim} builds it (the CLI's own {@link SimOptions#scenarios()}), its schemes' penalties
+ * replaced by the setting, and run by the packet simulator with the same ideal max FCT the CLI uses
+ * ({@link IdealMaxFct}); the row holds the simulator's summary, the fields of {@code prime sim --json}.
+ * A point without a setting runs through the CLI ({@link CliPointRunner}), so defaults and tuned
+ * points of one study share one path to the simulator.
+ */
+public final class TunedPointRunner implements PointRunner {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public List<Map<String, Object>> run(Point point) {
+        PenaltySetting setting = PenaltySetting.of(point.config());
+        if (setting == null) {
+            return new CliPointRunner().run(point);
+        }
+        if (point.simulator() != Simulator.SIM) {
+            throw new IllegalArgumentException("decay: penalties apply to 'sim' points only, got " + point.simulator().command());
+        }
+        CommandLine sim = PrimeCommand.commandLine().getSubcommands().get("sim");
+        List<String> full = new ArrayList<>();
+        full.add("sim");
+        full.addAll(point.args());
+        sim.getParent().parseArgs(full.toArray(String[]::new));
+        SimOptions options = null;
+        for (CommandSpec m : sim.getCommandSpec().mixins().values()) {
+            if (m.userObject() instanceof SimOptions o) {
+                options = o;
+            }
+        }
+        if (options == null) {
+            throw new IllegalStateException("prime sim has no scenario options");
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (SimConfig base : options.scenarios()) {
+            Scenario s = base.scenario();
+            EntropyConfig entropy = s.effectiveEntropy().withHistory(setting.config(base.baseRttPs(), base.bdpPackets()));
+            SimConfig run = base.withScenario(new Scenario(s.fabric(), s.faults(), s.workload(), s.scheme(), entropy, s.cc(),
+                    s.dctcpInitialAlpha(), s.seed()));
+            SimResult r = new PacketSimulator(run, IdealMaxFct.of(run.fabric(), run.faults(), run.flows())).run(ProgressListener.NONE);
+            rows.add(Rows.row(point, r.summary()));
+        }
+        return rows;
+    }
+}
