@@ -1,9 +1,12 @@
 package org.primelab.sweep;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.primelab.analytical.fct.IdealMaxFct;
+import org.primelab.cli.Json;
 import org.primelab.cli.PrimeCommand;
 import org.primelab.cli.SimOptions;
 import org.primelab.core.entropy.EntropyConfig;
@@ -19,7 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * Runs sensitivity points: a {@code sim} point carrying a {@link PenaltySetting} is built exactly as
  * {@code prime sim} builds it (the CLI's own {@link SimOptions#scenarios()}), its schemes' penalties
  * replaced by the setting, and run by the packet simulator with the same ideal max FCT the CLI uses
- * ({@link IdealMaxFct}); the row holds the simulator's summary, the fields of {@code prime sim --json}.
+ * ({@link IdealMaxFct}); the row holds the simulator's summary written and read back as
+ * {@code prime sim --json} writes it, so a setting equal to the defaults gives the CLI's row exactly.
  * A point without a setting runs through the CLI ({@link CliPointRunner}), so defaults and tuned
  * points of one study share one path to the simulator.
  */
@@ -28,6 +32,14 @@ public final class TunedPointRunner implements PointRunner {
 
     @Override
     public List<Map<String, Object>> run(Point point) {
+        try {
+            return runChecked(point);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private List<Map<String, Object>> runChecked(Point point) throws IOException {
         PenaltySetting setting = PenaltySetting.of(point.config());
         if (setting == null) {
             return new CliPointRunner().run(point);
@@ -56,7 +68,10 @@ public final class TunedPointRunner implements PointRunner {
             SimConfig run = base.withScenario(new Scenario(s.fabric(), s.faults(), s.workload(), s.scheme(), entropy, s.cc(),
                     s.dctcpInitialAlpha(), s.seed()));
             SimResult r = new PacketSimulator(run, IdealMaxFct.of(run.fabric(), run.faults(), run.flows())).run(ProgressListener.NONE);
-            rows.add(Rows.row(point, r.summary()));
+            // through the CLI's JSON writer, so numbers carry exactly the digits 'prime sim --json' prints
+            for (Map<String, Object> m : CliPointRunner.parseJsonLines(Json.write(r.summary()))) {
+                rows.add(Rows.row(point, m));
+            }
         }
         return rows;
     }

@@ -121,7 +121,10 @@ class ClaimRulesTest {
                 List.of(), "ratio", true);
         assertEquals(Verdict.PARTLY, withOb.evaluate(rows).verdict()); // 4 of 6
         Comparison higher = new Comparison(Map.of(), List.of(), "scheme", "reps", List.of("prime", "ar"), List.of(), "ratio", false);
-        assertEquals(Verdict.REPRODUCED, higher.evaluate(rows).verdict());
+        assertEquals(List.of(1.0, 1.0, 1.0, 0.0), higher.evaluate(rows).values()); // seed 2: AR 1.20 > REPS 1.10
+        assertEquals(Verdict.PARTLY, higher.evaluate(rows).verdict());
+        Comparison higherThanPrime = new Comparison(Map.of(), List.of(), "scheme", "reps", List.of("prime"), List.of(), "ratio", false);
+        assertEquals(Verdict.REPRODUCED, higherThanPrime.evaluate(rows).verdict());
         Comparison reversed = new Comparison(Map.of(), List.of(), "scheme", "reps", List.of("prime"), List.of(), "ratio", true);
         assertEquals(Verdict.CONTRADICTED, reversed.evaluate(rows).verdict());
     }
