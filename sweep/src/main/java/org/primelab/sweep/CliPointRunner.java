@@ -22,7 +22,8 @@ import org.primelab.cli.PrimeCommand;
  * points running in parallel threads never mix their output, and turns the command's machine-readable
  * output into rows: for {@code sim}/{@code fluid}, one row per JSON object of {@code --json} (one per
  * scheme), with every field of the summary; for {@code motivation}, one row per (scheme, degradation)
- * from its CSV ({@link MotivationRows}). Every row starts with {@link Rows#POINT}, {@link Rows#SIMULATOR}
+ * from its CSV ({@link MotivationRows}); for {@code sim+queues}, the {@code sim} rows with the
+ * distribution of per-port queue depths from {@code queues.csv} ({@link QueueRows}). Every row starts with {@link Rows#POINT}, {@link Rows#SIMULATOR}
  * and the point's configuration.
  */
 public final class CliPointRunner implements PointRunner {
@@ -33,7 +34,7 @@ public final class CliPointRunner implements PointRunner {
         Path tmp = null;
         try {
             List<String> extra = new ArrayList<>();
-            if (point.simulator() == Simulator.MOTIVATION) {
+            if (point.simulator() == Simulator.MOTIVATION || point.simulator() == Simulator.SIM_QUEUES) {
                 tmp = Files.createTempDirectory("prime-sweep-point");
                 extra.add("--out");
                 extra.add(tmp.toString());
@@ -48,6 +49,9 @@ public final class CliPointRunner implements PointRunner {
             List<Map<String, Object>> metrics = point.simulator() == Simulator.MOTIVATION
                     ? MotivationRows.read(tmp.resolve("motivation.csv"))
                     : parseJsonLines(out.toString());
+            if (point.simulator() == Simulator.SIM_QUEUES) {
+                metrics = QueueRows.addTo(metrics, tmp.resolve("queues.csv"));
+            }
             List<Map<String, Object>> rows = new ArrayList<>();
             for (Map<String, Object> m : metrics) {
                 rows.add(Rows.row(point, m));

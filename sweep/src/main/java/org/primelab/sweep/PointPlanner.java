@@ -109,7 +109,7 @@ public final class PointPlanner {
         }
         ScenarioCheck.check(sim, cl.getCommandSpec());
         Map<String, Object> config = new LinkedHashMap<>();
-        StringBuilder key = new StringBuilder(sim.command());
+        StringBuilder key = new StringBuilder(sim.keyPrefix());
         for (OptionSpec o : cl.getCommandSpec().options()) {
             String name = optionName(o);
             if (Simulator.reserved(name)) {

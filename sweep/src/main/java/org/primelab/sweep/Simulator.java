@@ -13,6 +13,11 @@ import java.util.Locale;
 public enum Simulator {
     /** {@code prime sim --json --no-progress}. */
     SIM("sim", List.of("--json", "--no-progress")),
+    /**
+     * {@code prime sim --json --no-progress --out TMP}: the summary plus the distribution of queue
+     * depths over the switch ports ({@link QueueRows}); used by the buffer-occupancy figure.
+     */
+    SIM_QUEUES("sim", List.of("--json", "--no-progress")),
     /** {@code prime fluid --json}. */
     FLUID("fluid", List.of("--json")),
     /** {@code prime motivation --out TMP}: the CSV of per-flow, per-port packet counts. */
@@ -24,6 +29,14 @@ public enum Simulator {
     Simulator(String command, List<String> fixedArgs) {
         this.command = command;
         this.fixedArgs = fixedArgs;
+    }
+
+    /**
+     * The point key's first word: the command, with {@code +queues} for {@link #SIM_QUEUES}, whose
+     * rows have more columns than the same point's {@link #SIM} rows.
+     */
+    public String keyPrefix() {
+        return this == SIM_QUEUES ? command + "+queues" : command;
     }
 
     /** The subcommand name of {@code prime}. */

@@ -7,8 +7,8 @@ import picocli.CommandLine;
 
 /**
  * Entry point of the Spark-using commands ({@code prime sweep}, {@code prime figures},
- * {@code prime sweep-bench}): the {@code prime} command line of the CLI, with its one-line error
- * contract (exit 2 on bad input), plus these commands. The launcher starts this class, on the sweep
+ * {@code prime sweep-bench}, {@code prime sensitivity}): the {@code prime} command line of the CLI,
+ * with its one-line error contract (exit 2 on bad input), plus these commands. The launcher starts this class, on the sweep
  * module's classpath, only for them, so Spark never slows the start of the other commands.
  */
 public final class SweepMain {
@@ -27,6 +27,7 @@ public final class SweepMain {
         cl.addSubcommand(new SweepCommand());
         cl.addSubcommand(new FiguresCommand());
         cl.addSubcommand(new SweepBenchCommand());
+        cl.addSubcommand(new SensitivityCommand());
         cl.setOut(out);
         cl.setErr(err);
         return cl.execute(args);

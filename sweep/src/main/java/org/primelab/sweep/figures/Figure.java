@@ -21,6 +21,17 @@ public interface Figure {
     /** The sweep behind the figure at this scale; at least {@link Figures#MIN_SEEDS} seeds. */
     SweepSpec spec(Scale scale);
 
-    /** Writes the PNG and the CSV behind it into {@code dir} from the sweep's rows. */
+    /**
+     * The directory (under the output directory) the figure's sweep runs in: its name, unless it shares
+     * one sweep with another figure (then the second finds every point done and runs nothing).
+     */
+    default String sweepDir() {
+        return name();
+    }
+
+    /**
+     * Writes {@code <name>.png} and the {@code <name>.csv} behind it into {@code dir} from the rows of
+     * its sweep directory (which may hold rows of other figures sharing it: a figure selects its own).
+     */
     void render(List<Map<String, Object>> rows, Path dir);
 }
