@@ -58,13 +58,23 @@ final class CrossvalCommand implements Callable<Integer> {
             description = "fluid engine: auto (flow level where it applies), flow, quantum (default: ${DEFAULT-VALUE})")
     String engine;
 
+    @Option(names = "--only", paramLabel = "TEXT",
+            description = "run only the suite's scenarios whose label contains TEXT (repeatable: any of them)")
+    List<String> only;
+
     @Option(names = "--no-fast-forward",
             description = "integrate every quantum-engine step (no leaps); under --engine auto this selects the quantum engine")
     boolean noFastForward;
 
     @Override
     public Integer call() {
-        List<Crossval.Scenario> scenarios = Crossval.suite(suite);
+        List<Crossval.Scenario> scenarios = new ArrayList<>(Crossval.suite(suite));
+        if (only != null) {
+            scenarios.removeIf(s -> only.stream().noneMatch(t -> s.label().contains(t)));
+            if (scenarios.isEmpty()) {
+                throw new IllegalArgumentException("only: no scenario of suite " + suite + " matches " + only);
+            }
+        }
         Checks.range("rounds", rounds, 1, 99);
         if (!List.of("auto", "flow", "quantum").contains(engine.trim().toLowerCase(Locale.ROOT))) {
             throw new IllegalArgumentException("engine: expected one of " + EngineChoice.ACCEPTED + ", got '" + engine + "'");

@@ -45,6 +45,10 @@ import org.primelab.fluid.SplitMode;
  * triggers one header's way back later (per hop: propagation and a header's serialization); core's
  * {@link TriggerRuntime} decides what they start.
  *
+ * <p><b>Freed capacity.</b> When a completion frees another flow's bottleneck, the others take up the capacity
+ * half a base RTT later (the congestion control learns of it from its ACKs, an RTT-scale delay), and every
+ * completion within that half RTT is taken up in the same reallocation. Completion times themselves are exact.
+ *
  * <p><b>Failures.</b> Degraded links run at their rate. A failed link carries nothing from its failure time;
  * until it is detected ({@link FlowLevelOptions#detectPs}) routing still sends onto it and a flow loses
  * {@link LinkShares#lostFraction} of what it sends. Lost bytes stay in flight until the retransmission
@@ -69,6 +73,7 @@ public final class FlowLevelSimulator {
     private static final int ACTIVATE = 1;
     private static final int REROUTE = 2;
     private static final int RECOVER = 3;
+    private static final int REALLOCATE = 4;
     /** Most queue values kept in trajectories (samples x switch links): 16 MB of floats. */
     private static final long MAX_SAMPLED_VALUES = 4_000_000;
 
@@ -184,6 +189,10 @@ public final class FlowLevelSimulator {
         final boolean[] dirty = new boolean[links];
         final int[] dirtyLinks = new int[links];
         int dirtyCount;
+        final boolean[] pendingDirty = new boolean[links];
+        final int[] pendingLinks = new int[links];
+        int pendingCount;
+        boolean reallocationScheduled;
         final boolean[] seenLink = new boolean[links];
         final boolean[] seenFlow = new boolean[n];
         final int[] linkQueue = new int[links];
@@ -337,6 +346,18 @@ public final class FlowLevelSimulator {
                             everything = true;
                         }
                         case RECOVER -> recover(e.arg());
+                        case REALLOCATE -> {
+                            for (int k = 0; k < pendingCount; k++) {
+                                int l = pendingLinks[k];
+                                pendingDirty[l] = false;
+                                if (!dirty[l]) {
+                                    dirty[l] = true;
+                                    dirtyLinks[dirtyCount++] = l;
+                                }
+                            }
+                            pendingCount = 0;
+                            reallocationScheduled = false;
+                        }
                         default -> throw new IllegalStateException("event " + e.kind());
                     }
                 }
@@ -426,7 +447,17 @@ public final class FlowLevelSimulator {
                 schedule(end + ackBackPs[f], ACTIVATE, flow.sendDoneTrigger());
             }
             if (filling.needsRecompute(shares[f], bottleneck[f])) {
-                markDirty(f);
+                // the others take up the freed capacity half a base RTT later, all completions until then at once
+                for (int l : shares[f].links()) {
+                    if (!pendingDirty[l]) {
+                        pendingDirty[l] = true;
+                        pendingLinks[pendingCount++] = l;
+                    }
+                }
+                if (!reallocationScheduled) {
+                    reallocationScheduled = true;
+                    schedule(now + config.baseRttPs() / 2.0, REALLOCATE, -1);
+                }
             } else {
                 filling.removed(bottleneck[f]);
             }

@@ -11,8 +11,10 @@ package org.primelab.fluid.flowlevel;
  * unfrozen flows rise together at a common level {@code R}; link {@code l} saturates at
  * {@code R_l = (C_l - sum_{frozen f} w_fl x_f) / sum_{unfrozen f} w_fl}; at the lowest {@code R_l} every
  * unfrozen flow on a saturated link is frozen at {@code R}. Each round freezes at least one flow, so at most
- * as many rounds as distinct rate levels, each {@code O(sum_f |links_f|)}: the cost grows with flows times
- * links per flow.
+ * as many rounds as distinct rate levels. The unfrozen weight per link is kept up to date as flows freeze and
+ * the flows of a saturated link are found through a link-to-flow index, so a round costs {@code O(links +
+ * open flows)} and the whole filling {@code O(sum_f |links_f| + rounds · (links + flows))}: the cost grows with
+ * flows times links per flow.
  *
  * <p>Each frozen flow records its <i>bottleneck</i>: of the links that saturated when it froze, the one
  * fewest flows load (its own NIC when that is among them: a sender at line rate is paced by itself). An allocation is max-min fair iff every flow has
@@ -32,6 +34,13 @@ final class WaterFilling {
     private final int[] bottlenecked;     // flows whose bottleneck is the link
     private final boolean[] frozen;
     private final boolean[] saturated;
+    private final int[] satLinks;
+    private final int[] rowStart;
+    private final int[] rowFill;
+    private int[] csr = new int[0];
+    private int[] open = new int[0];
+    /** Unfrozen weight below which a link counts as carrying no unfrozen flow (rounding of the subtractions). */
+    private static final double WEIGHT_EPS = 1e-12;
     private final boolean[] edge;         // host NICs: preferred as a bottleneck on ties
 
     /**
@@ -46,6 +55,9 @@ final class WaterFilling {
         flowsOn = new int[links];
         bottlenecked = new int[links];
         saturated = new boolean[links];
+        satLinks = new int[links];
+        rowStart = new int[links];
+        rowFill = new int[links];
         frozen = new boolean[flows];
     }
 
@@ -60,85 +72,123 @@ final class WaterFilling {
      */
     void allocate(int[] active, int n, LinkShares[] shares, double[] capacity, double[] rateCap, int[] usedLinks,
                   int m, double[] rate, int[] bottleneck) {
+        int entries = 0;
         for (int i = 0; i < m; i++) {
             int l = usedLinks[i];
             load[l] = 0;
             flowsOn[l] = 0;
             bottlenecked[l] = 0;
+            weightSum[l] = 0;
+            saturated[l] = false;
         }
         for (int i = 0; i < n; i++) {
             int f = active[i];
             frozen[f] = false;
             rate[f] = 0;
             bottleneck[f] = -1;
+            LinkShares s = shares[f];
+            int[] ls = s.links();
+            double[] ws = s.weights();
+            for (int j = 0; j < ls.length; j++) {
+                flowsOn[ls[j]]++;
+                weightSum[ls[j]] += ws[j];
+            }
+            entries += ls.length;
+        }
+        // link -> flows (compressed rows over the used links)
+        if (csr.length < entries) {
+            csr = new int[Math.max(entries, 2 * csr.length)];
+        }
+        int at = 0;
+        for (int i = 0; i < m; i++) {
+            int l = usedLinks[i];
+            rowStart[l] = at;
+            rowFill[l] = at;
+            at += flowsOn[l];
+        }
+        for (int i = 0; i < n; i++) {
+            int f = active[i];
             for (int l : shares[f].links()) {
-                flowsOn[l]++;
+                csr[rowFill[l]++] = f;
             }
         }
-        int left = n;
-        while (left > 0) {
-            for (int i = 0; i < m; i++) {
-                weightSum[usedLinks[i]] = 0;
-            }
+        if (open.length < n) {
+            open = new int[Math.max(n, 2 * open.length)];
+        }
+        System.arraycopy(active, 0, open, 0, n);
+        int openCount = n;
+        while (openCount > 0) {
             double level = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < n; i++) {
-                int f = active[i];
-                if (!frozen[f]) {
-                    level = Math.min(level, rateCap[f]);
-                    LinkShares s = shares[f];
-                    int[] ls = s.links();
-                    double[] ws = s.weights();
-                    for (int j = 0; j < ls.length; j++) {
-                        weightSum[ls[j]] += ws[j];
-                    }
-                }
+            for (int i = 0; i < openCount; i++) {
+                level = Math.min(level, rateCap[open[i]]);
             }
             for (int i = 0; i < m; i++) {
                 int l = usedLinks[i];
-                if (weightSum[l] > 0) {
+                if (weightSum[l] > WEIGHT_EPS) {
                     level = Math.min(level, Math.max(0, capacity[l] - load[l]) / weightSum[l]);
                 }
             }
+            int sat = 0;
             for (int i = 0; i < m; i++) {
                 int l = usedLinks[i];
-                saturated[l] = weightSum[l] > 0
+                saturated[l] = weightSum[l] > WEIGHT_EPS
                         && capacity[l] - load[l] - level * weightSum[l] <= SATURATION_SLACK * Math.max(capacity[l], 1e-12);
-            }
-            int before = left;
-            for (int i = 0; i < n; i++) {
-                int f = active[i];
-                if (frozen[f]) {
-                    continue;
+                if (saturated[l]) {
+                    satLinks[sat++] = l;
                 }
-                boolean capped = rateCap[f] <= level * (1 + SATURATION_SLACK);
-                int best = -1;
-                for (int l : shares[f].links()) {
-                    if (saturated[l] && (best < 0 || better(l, best))) {
-                        best = l;
+            }
+            int froze = 0;
+            for (int i = 0; i < sat; i++) {
+                int l = satLinks[i];
+                for (int k = rowStart[l]; k < rowFill[l]; k++) {
+                    int f = csr[k];
+                    if (!frozen[f]) {
+                        freeze(f, shares, level, rate, bottleneck);
+                        froze++;
                     }
                 }
-                if (best < 0 && !capped) {
-                    continue;
-                }
-                frozen[f] = true;
-                left--;
-                rate[f] = level;
-                bottleneck[f] = best;   // -1: limited by its own ceiling
-                if (best >= 0) {
-                    bottlenecked[best]++;
-                }
-                LinkShares s = shares[f];
-                int[] ls = s.links();
-                double[] ws = s.weights();
-                for (int j = 0; j < ls.length; j++) {
-                    load[ls[j]] += ws[j] * level;
+            }
+            for (int i = 0; i < openCount; i++) {
+                int f = open[i];
+                if (!frozen[f] && rateCap[f] <= level * (1 + SATURATION_SLACK)) {
+                    freeze(f, shares, level, rate, bottleneck);
+                    froze++;
                 }
             }
-            if (left == before) {
+            if (froze == 0) {
                 // rounding left no link within the slack: the lowest level is still a saturation, freeze the rest
-                freezeRest(active, n, shares, level, rate, bottleneck);
-                left = 0;
+                freezeRest(open, openCount, shares, level, rate, bottleneck);
+                return;
             }
+            int kept = 0;
+            for (int i = 0; i < openCount; i++) {
+                if (!frozen[open[i]]) {
+                    open[kept++] = open[i];
+                }
+            }
+            openCount = kept;
+        }
+    }
+
+    /** Freezes flow {@code f} at {@code level}, its bottleneck the best saturated link it loads (-1: its ceiling). */
+    private void freeze(int f, LinkShares[] shares, double level, double[] rate, int[] bottleneck) {
+        frozen[f] = true;
+        rate[f] = level;
+        LinkShares s = shares[f];
+        int[] ls = s.links();
+        double[] ws = s.weights();
+        int best = -1;
+        for (int j = 0; j < ls.length; j++) {
+            int l = ls[j];
+            if (saturated[l] && (best < 0 || better(l, best))) {
+                best = l;
+            }
+            load[l] += ws[j] * level;
+            weightSum[l] -= ws[j];
+        }
+        bottleneck[f] = best;
+        if (best >= 0) {
+            bottlenecked[best]++;
         }
     }
 
