@@ -1,6 +1,7 @@
 package org.primelab.fluid.flowlevel;
 
 import java.util.Locale;
+import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
 import org.primelab.fluid.FluidSimulator;
@@ -49,11 +50,35 @@ public record EngineChoice(String engine, String reason) {
                 if (quantumKnobs) {
                     return new EngineChoice(QUANTUM, "auto: --step or --no-fast-forward given (quantum engine options)");
                 }
+                String inaccurate = outsideMeasuredAccuracy(config);
+                if (inaccurate != null) {
+                    return new EngineChoice(QUANTUM, "auto: " + inaccurate + " (--engine flow runs it anyway)");
+                }
                 return new EngineChoice(FLOW, "auto: flow level covers " + config.scheme().cliName() + " with "
                         + config.cc().cliName() + " (cost grows with flows x links, not packets)");
             }
             default -> throw new IllegalArgumentException("engine: expected one of " + ACCEPTED + ", got '" + asked + "'");
         }
+    }
+
+    /**
+     * Why {@code auto} leaves a configuration the flow-level model can run to the quantum engine, or null.
+     * The flow-level model gives every flow its mean split, so it carries no per-packet imbalance: it cannot
+     * tell random or hashed spraying (RPS, REPS) from PRIME's round robin, whose per-port counts stay within
+     * 2 packets of the even share (on the 128-host permutation it gives all four the same max FCT, where
+     * packet-sim's differ by 8%). With failed or degraded links its capacity-proportional steering misses
+     * packet-sim's max FCT by 13-56% (fluid-sim/README.md, "The flow-level model and crossval at scale"). Those cases keep the
+     * reference engine unless the flow-level model is asked for by name.
+     */
+    static String outsideMeasuredAccuracy(FluidConfig config) {
+        LoadBalancingScheme scheme = config.scheme();
+        if (scheme == LoadBalancingScheme.RPS || scheme == LoadBalancingScheme.REPS) {
+            return "the flow-level model has no per-packet imbalance, which sets " + scheme.cliName() + "'s tail";
+        }
+        if (!config.faults().isEmpty()) {
+            return "the flow-level model is outside its measured accuracy with failed or degraded links";
+        }
+        return null;
     }
 
     /** Runs {@code config} on the chosen engine. */
