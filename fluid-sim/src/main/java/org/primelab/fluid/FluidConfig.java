@@ -6,6 +6,7 @@ import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.scenario.Scenario;
+import org.primelab.core.scenario.ScenarioRun;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.workload.Flow;
@@ -28,7 +29,7 @@ import org.primelab.core.workload.Workload;
  *                    see {@code SteadyState}); always off under NSCC, whose runs are integrated step by
  *                    step (fast-forward's ramp and steady models are DCTCP's)
  */
-public record FluidConfig(Scenario scenario, SplitMode split, double stepMtus, boolean fastForward) {
+public record FluidConfig(Scenario scenario, SplitMode split, double stepMtus, boolean fastForward) implements ScenarioRun {
 
     /** Link rate default: 400 Gb/s, as the packet simulator (§"Evaluation", "Setup"). */
     public static final long DEFAULT_RATE_BPS = FabricParameters.DEFAULT_RATE_BPS;
@@ -110,129 +111,9 @@ public record FluidConfig(Scenario scenario, SplitMode split, double stepMtus, b
         return new FluidConfig(scenario, SplitMode.PACKET, Double.NaN, DEFAULT_FAST_FORWARD);
     }
 
-    /** The link and switch parameters shared with the packet simulator (built once, in the scenario). */
-    public FabricParameters fabric() {
-        return scenario.fabric();
-    }
-
-    public FatTree tree() {
-        return scenario.tree();
-    }
-
-    public Faults faults() {
-        return scenario.faults();
-    }
-
-    /** The workload's flows (the configuration must carry a workload, {@link #withWorkload}). */
-    public List<Flow> flows() {
-        return scenario.flows();
-    }
-
-    public long linkRateBps() {
-        return scenario.fabric().linkRateBps();
-    }
-
-    public long propagationPs() {
-        return scenario.fabric().propagationPs();
-    }
-
-    public int mtuBytes() {
-        return scenario.fabric().mtuBytes();
-    }
-
-    public int headerBytes() {
-        return scenario.fabric().headerBytes();
-    }
-
-    public int ackEvery() {
-        return scenario.fabric().ackEvery();
-    }
-
-    public double kMinBdp() {
-        return scenario.fabric().kMinBdp();
-    }
-
-    public double kMaxBdp() {
-        return scenario.fabric().kMaxBdp();
-    }
-
-    public double trimBdp() {
-        return scenario.fabric().trimBdp();
-    }
-
-    public LoadBalancingScheme scheme() {
-        return scenario.scheme();
-    }
-
-    public EntropyConfig entropy() {
-        return scenario.entropy();
-    }
-
-    public CcKind cc() {
-        return scenario.cc();
-    }
-
-    public double dctcpInitialAlpha() {
-        return scenario.dctcpInitialAlpha();
-    }
-
-    public long seed() {
-        return scenario.seed();
-    }
-
-    /** See {@link FabricParameters#baseRttPs()}. */
-    public long baseRttPs() {
-        return fabric().baseRttPs();
-    }
-
-    /** See {@link FabricParameters#pathRttPs(int)}. */
-    public long pathRttPs(int hops) {
-        return fabric().pathRttPs(hops);
-    }
-
-    /** See {@link FabricParameters#bdpBytes()}. */
-    public long bdpBytes() {
-        return fabric().bdpBytes();
-    }
-
-    /** See {@link FabricParameters#bdpPackets()}. */
-    public int bdpPackets() {
-        return fabric().bdpPackets();
-    }
-
-    /** See {@link FabricParameters#kMinBytes()}. */
-    public long kMinBytes() {
-        return fabric().kMinBytes();
-    }
-
-    /** See {@link FabricParameters#kMaxBytes()}. */
-    public long kMaxBytes() {
-        return fabric().kMaxBytes();
-    }
-
-    /** See {@link FabricParameters#trimBytes()}. */
-    public long trimBytes() {
-        return fabric().trimBytes();
-    }
-
-    /** See {@link FabricParameters#lineRateWindowBytes()}. */
-    public long lineRateWindowBytes() {
-        return fabric().lineRateWindowBytes();
-    }
-
-    /** See {@link FabricParameters#mtuSerializationPs()}. */
-    public long mtuSerializationPs() {
-        return fabric().mtuSerializationPs();
-    }
-
     /** The configured integration step in picoseconds (a double: a multiple of the MTU serialization). */
     public double stepPs() {
         return stepMtus * mtuSerializationPs();
-    }
-
-    /** The schemes' parameters in force. */
-    public EntropyConfig effectiveEntropy() {
-        return scenario.effectiveEntropy();
     }
 
     /** The same configuration with another scenario. */

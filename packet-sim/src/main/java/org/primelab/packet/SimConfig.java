@@ -7,6 +7,7 @@ import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.scenario.Scenario;
+import org.primelab.core.scenario.ScenarioRun;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -32,7 +33,7 @@ import org.primelab.packet.net.Scheduling;
  *        At the sender the run goes on until every flow's last ACK has arrived
  */
 public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long detectPs, double ecmpFraction,
-                        Scheduling scheduling, FctConvention fctAt) {
+                        Scheduling scheduling, FctConvention fctAt) implements ScenarioRun {
 
     /** Paper default, see {@link FabricParameters#DEFAULT_RATE_BPS}. */
     public static final long DEFAULT_RATE_BPS = FabricParameters.DEFAULT_RATE_BPS;
@@ -82,127 +83,9 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
         return new Builder(tree);
     }
 
-    /** The link and switch parameters this run shares with the fluid model (built once, in the scenario). */
-    public FabricParameters fabric() {
-        return scenario.fabric();
-    }
-
-    public FatTree tree() {
-        return scenario.tree();
-    }
-
-    public Faults faults() {
-        return scenario.faults();
-    }
-
-    /** The workload's flows (the configuration must carry a workload, {@link #withWorkload}). */
-    public List<Flow> flows() {
-        return scenario.flows();
-    }
-
-    public long linkRateBps() {
-        return scenario.fabric().linkRateBps();
-    }
-
-    public long propagationPs() {
-        return scenario.fabric().propagationPs();
-    }
-
-    public int mtuBytes() {
-        return scenario.fabric().mtuBytes();
-    }
-
-    public int headerBytes() {
-        return scenario.fabric().headerBytes();
-    }
-
-    public int ackEvery() {
-        return scenario.fabric().ackEvery();
-    }
-
-    public double kMinBdp() {
-        return scenario.fabric().kMinBdp();
-    }
-
-    public double kMaxBdp() {
-        return scenario.fabric().kMaxBdp();
-    }
-
-    public double trimBdp() {
-        return scenario.fabric().trimBdp();
-    }
-
-    public LoadBalancingScheme scheme() {
-        return scenario.scheme();
-    }
-
-    public EntropyConfig entropy() {
-        return scenario.entropy();
-    }
-
-    public CcKind cc() {
-        return scenario.cc();
-    }
-
-    public double dctcpInitialAlpha() {
-        return scenario.dctcpInitialAlpha();
-    }
-
-    public long seed() {
-        return scenario.seed();
-    }
-
-    /** Links on the longest host-to-host path (2-tier: 4, 3-tier: 6). */
-    public int longestPathLinks() {
-        return tree().longestPathLinks();
-    }
-
-    /** See {@link FabricParameters#baseRttPs()}. */
-    public long baseRttPs() {
-        return fabric().baseRttPs();
-    }
-
-    /** See {@link FabricParameters#bdpBytes()}. */
-    public long bdpBytes() {
-        return fabric().bdpBytes();
-    }
-
-    /** See {@link FabricParameters#bdpPackets()}. */
-    public int bdpPackets() {
-        return fabric().bdpPackets();
-    }
-
-    /** See {@link FabricParameters#kMinBytes()}. */
-    public long kMinBytes() {
-        return fabric().kMinBytes();
-    }
-
-    /** See {@link FabricParameters#kMaxBytes()}. */
-    public long kMaxBytes() {
-        return fabric().kMaxBytes();
-    }
-
-    /** See {@link FabricParameters#trimBytes()}. */
-    public long trimBytes() {
-        return fabric().trimBytes();
-    }
-
-    /**
-     * See {@link FabricParameters#lineRateWindowBytes()}: the fixed-window sender uses it; DCTCP starts
-     * from it.
-     */
-    public long lineRateWindowBytes() {
-        return fabric().lineRateWindowBytes();
-    }
-
     /** The retransmission timeout in force. */
     public long effectiveRtoPs() {
         return rtoPs > 0 ? rtoPs : DEFAULT_RTO_RTTS * baseRttPs();
-    }
-
-    /** The schemes' parameters in force. */
-    public EntropyConfig effectiveEntropy() {
-        return scenario.effectiveEntropy();
     }
 
     /** The same configuration with another scenario. */
