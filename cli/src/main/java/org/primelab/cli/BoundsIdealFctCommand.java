@@ -15,14 +15,14 @@ import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
-import org.primelab.core.workload.Workloads;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code prime bounds ideal-fct}: ideal max FCT of a symmetric (cross-ToR) permutation on a FatTree with
+ * {@code prime bounds ideal-fct}: ideal max FCT of a workload (by default a symmetric cross-ToR permutation;
+ * {@code --traffic} takes any generator or {@code .cm} file without triggers, as {@code prime sim}) on a FatTree with
  * failed and degraded links, from the maximum concurrent flow ({@link IdealFctWithFaults}: the certified
  * solver by default, any size up to 2-tier {@code k = 128} in seconds; {@code --solver lp} for the exact
  * LP on small trees); with no faults it equals the lone-path closed form the packet simulator uses for
@@ -55,6 +55,20 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
 
     @Option(names = "--flow-size", required = true, description = "bytes per flow, e.g. 2MB")
     String flowSize;
+
+    @Option(names = "--traffic", defaultValue = "permutation",
+            description = "the workload, as 'prime sim' takes it: a generator (permutation, ring, incast, alltoall,"
+                    + " ...) or FILE.cm[.gz]; workloads with triggers are refused (their bound is the collective's,"
+                    + " 'prime sim' prints it as ideal_cct_us) (default: ${DEFAULT-VALUE})")
+    String traffic;
+
+    @Option(names = "--group", defaultValue = "0",
+            description = "hosts per group of a collective, 0 = every host (default: ${DEFAULT-VALUE})")
+    int group;
+
+    @Option(names = "--placement", defaultValue = "packed",
+            description = "packed, spread or random placement of a collective's groups (default: ${DEFAULT-VALUE})")
+    String placement;
 
     @Option(names = "--fail", description = "failed cable or direction, from time 0 or from TIME: LINK[@TIME], "
             + "e.g. leaf0-spine3 or leaf0-spine3@20us (repeatable)")
@@ -143,15 +157,31 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
                 ResourceGuard.pathVariables(dims, dims.hosts()));
         Checks.fits(timed ? need.times(2) : need, force);
         FatTree tree = FatTree.builder(tiers, k).build();
+        SimOptions.TrafficSource source = SimOptions.traffic(tree, traffic, flowSize, "0ns", group, placement, seed, true);
+        if (source.workload().hasDependencies()) {
+            throw new IllegalArgumentException("traffic: '" + Units.oneLine(traffic) + "' starts flows on triggers; the"
+                    + " max concurrent flow assumes every flow runs at once, which is no bound for it (its bound is the"
+                    + " collective's: 'prime sim --traffic' prints it as ideal_cct_us)");
+        }
+        if (!source.failedCables().isEmpty()) {
+            CliWorkload.requireOneFaultSource(traffic, true, !fail.isEmpty() || failRandom != 0 || !degrade.isEmpty()
+                    || degradeFraction != 0);
+            List<String> all = new ArrayList<>(fail);
+            for (String cable : source.failedCables()) {
+                all.add(cable + "@0ps");
+            }
+            faultSpec = new FaultSpec(all, failRandom, failAt, degrade, degradeFraction, degradeTo);
+        }
         Faults faults = faultSpec.toFaults(tree, rateBps, seed, true);
-        List<Flow> flows = Workloads.permutation(tree, size, seed, true);
+        List<Flow> flows = source.workload().flows();
+        long largestBytes = flows.stream().mapToLong(Flow::sizeBytes).max().orElse(size);
         IdealFctWithFaults.TimedResult tr = timed
                 ? IdealFctWithFaults.computeTimed(faults, flows, rateBps, mtu, header, delayPs, gap) : null;
         IdealFctWithFaults.Result r = timed ? tr.late()
                 : IdealFctWithFaults.compute(faults, flows, rateBps, mtu, header, delayPs, which, gap);
         long ideal = timed ? tr.idealMaxFctPs() : r.idealMaxFctPs();
         String solverName = which.name().toLowerCase(Locale.ROOT);
-        long lone = IdealFct.lonePathPs(size, mtu, header, rateBps, delayPs, r.hops());
+        long lone = IdealFct.lonePathPs(largestBytes, mtu, header, rateBps, delayPs, r.hops());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             Map<String, Object> o = new LinkedHashMap<>();
@@ -159,7 +189,7 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
             o.put("k", k);
             o.put("hosts", tree.hosts());
             o.put("rate_bps", rateBps);
-            o.put("flow_bytes", size);
+            o.put("flow_bytes", largestBytes);
             o.put("failed", fail);
             o.put("degraded", degrade);
             o.put("phi", r.phi());
@@ -188,8 +218,10 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
             }
             out.println(Json.write(o));
         } else {
-            out.printf(Locale.ROOT, "%s, permutation of %d B flows at %s; %d failed, %d degraded directed links%n", tree,
-                    size, Units.formatRate(rateBps), faults.failedLinks().length, faults.degradedLinks().length);
+            String what = traffic.trim().equalsIgnoreCase("permutation") ? "permutation of " + size + " B flows"
+                    : Units.oneLine(traffic) + " (" + flows.size() + " flows, the largest " + largestBytes + " B)";
+            out.printf(Locale.ROOT, "%s, %s at %s; %d failed, %d degraded directed links%n", tree, what,
+                    Units.formatRate(rateBps), faults.failedLinks().length, faults.degradedLinks().length);
             out.printf(Locale.ROOT, "max concurrent flow: every flow can hold %.4f of line rate (%s solver: %d "
                     + "commodities, %d variables, %d constraints, %d ms)%n", r.phi(), solverName, r.commodities(),
                     r.variables(), r.constraints(), r.solveMillis());

@@ -245,6 +245,21 @@ public final class SimOptions {
 
     /** The workload of {@code --traffic} (with {@code --flow-size}, {@code --group}, {@code --placement}, {@code --stagger}). */
     TrafficSource traffic(FatTree tree) {
+        return traffic(tree, traffic, flowSize, stagger, group, placement, seed, crossTor);
+    }
+
+    /**
+     * The workload {@code traffic} names on {@code tree}: a connection-matrix file (with its failure lines as
+     * cables) or a generator; every command that takes {@code --traffic} reads it here.
+     *
+     * @param flowSize bytes per flow (all-reduce: per host's buffer)
+     * @param stagger spread of the start times of a workload without triggers, {@code 0ns} for none
+     * @param group hosts per group of a collective, 0 = every host
+     * @param placement packed, spread or random
+     * @param crossTor whether a permutation keeps every flow off its own ToR
+     */
+    static TrafficSource traffic(FatTree tree, String traffic, String flowSize, String stagger, int group,
+                                 String placement, long seed, boolean crossTor) {
         long size = Units.parseBytes("flow-size", flowSize);
         if (size <= 0) {
             throw new IllegalArgumentException("flow-size: must be > 0 bytes, got " + flowSize);
@@ -253,7 +268,7 @@ public final class SimOptions {
         if (spread < 0) {
             throw new IllegalArgumentException("stagger: must be >= 0, got " + stagger);
         }
-        Placement where = placement();
+        Placement where = CliWorkload.placement(placement);
         if (group != 0 && (group < 2 || group > tree.hosts())) {
             throw new IllegalArgumentException("group: must be in [2, " + tree.hosts() + "] hosts, got " + group);
         }
@@ -286,11 +301,6 @@ public final class SimOptions {
                     source.failedCables());
         }
         return source;
-    }
-
-    /** {@code --placement}. */
-    private Placement placement() {
-        return CliWorkload.placement(placement);
     }
 
     /** Failed and degraded links from {@code --fail*} and {@code --degrade*} and the traffic file's failure lines. */

@@ -50,6 +50,33 @@ class BoundsCommandTest {
     }
 
     @Test
+    void idealFctTakesTheTrafficOfSim(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // the permutation written as a .cm file has the generator's ideal, to the picosecond
+        java.nio.file.Path cm = dir.resolve("perm.cm");
+        EvCommandTest.Run w = EvCommandTest.run("workload", "--k", "8", "--traffic", "permutation", "--flow-size", "2MB",
+                "--out", cm.toString());
+        assertEquals(0, w.code(), w.err());
+        EvCommandTest.Run gen = EvCommandTest.run("bounds", "ideal-fct", "--k", "8", "--rate", "400G", "--flow-size", "2MB",
+                "--fail", "leaf0-spine0", "--json");
+        EvCommandTest.Run file = EvCommandTest.run("bounds", "ideal-fct", "--k", "8", "--rate", "400G", "--flow-size", "1B",
+                "--traffic", cm.toString(), "--fail", "leaf0-spine0", "--json");
+        assertEquals(0, file.code(), file.err());
+        assertEquals(number(gen.out(), "ideal_max_fct_ps"), number(file.out(), "ideal_max_fct_ps"), 0, file.out());
+        assertEquals(2_000_000, number(file.out(), "flow_bytes"), 0, file.out());
+        // 3:1 incasts (groups of 4): the receiver's host link is the cut, every sender holds exactly 1/3
+        EvCommandTest.Run incast = EvCommandTest.run("bounds", "ideal-fct", "--k", "8", "--rate", "400G", "--flow-size",
+                "2MB", "--traffic", "incast", "--group", "4", "--json");
+        assertEquals(0, incast.code(), incast.err());
+        assertEquals(1.0 / 3, number(incast.out(), "phi"), 1e-6, incast.out());
+        // a workload with triggers: the max concurrent flow is no bound for it; refused before any work
+        EvCommandTest.Run chained = EvCommandTest.run("bounds", "ideal-fct", "--k", "8", "--rate", "400G", "--flow-size",
+                "2MB", "--traffic", "allreduce", "--group", "4");
+        assertEquals(2, chained.code(), chained.out());
+        assertTrue(chained.err().startsWith("prime: traffic: 'allreduce' starts flows on triggers"), chained.err());
+        assertEquals(1, chained.err().strip().lines().count(), chained.err());
+    }
+
+    @Test
     void idealFctHealthyEqualsLonePathAndFailureStretches() {
         EvCommandTest.Run ok = EvCommandTest.run("bounds", "ideal-fct", "--tiers", "2", "--k", "8", "--rate", "400G",
                 "--flow-size", "2MB", "--json");
