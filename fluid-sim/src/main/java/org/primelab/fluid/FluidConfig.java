@@ -7,6 +7,7 @@ import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.scenario.Scenario;
 import org.primelab.core.scenario.ScenarioRun;
+import org.primelab.core.scenario.ScenarioRunBuilder;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.workload.Flow;
@@ -147,78 +148,17 @@ public record FluidConfig(Scenario scenario, SplitMode split, double stepMtus, b
     }
 
     /** Fluent builder holding the paper's defaults: the scenario's ({@link Scenario#builder}) and the fluid knobs'. */
-    public static final class Builder {
-        private final Scenario.Builder scenario;
+    public static final class Builder extends ScenarioRunBuilder<Builder> {
         private SplitMode split = SplitMode.PACKET;
         private double step = Double.NaN;
         private boolean fastForward = DEFAULT_FAST_FORWARD;
 
         private Builder(FatTree tree) {
-            this.scenario = Scenario.builder(tree);
+            super(tree);
         }
 
-        public Builder faults(Faults f) {
-            scenario.faults(f);
-            return this;
-        }
-
-        public Builder workload(Workload w) {
-            scenario.workload(w);
-            return this;
-        }
-
-        public Builder rate(long bps) {
-            scenario.rate(bps);
-            return this;
-        }
-
-        public Builder delay(long ps) {
-            scenario.delay(ps);
-            return this;
-        }
-
-        public Builder mtu(int bytes) {
-            scenario.mtu(bytes);
-            return this;
-        }
-
-        public Builder header(int bytes) {
-            scenario.header(bytes);
-            return this;
-        }
-
-        public Builder scheme(LoadBalancingScheme s) {
-            scenario.scheme(s);
-            return this;
-        }
-
-        public Builder entropy(EntropyConfig e) {
-            scenario.entropy(e);
-            return this;
-        }
-
-        public Builder cc(CcKind c) {
-            scenario.cc(c);
-            return this;
-        }
-
-        public Builder dctcpInitialAlpha(double a) {
-            scenario.dctcpInitialAlpha(a);
-            return this;
-        }
-
-        public Builder ackEvery(int n) {
-            scenario.ackEvery(n);
-            return this;
-        }
-
-        public Builder ecnThresholds(double kMinFraction, double kMaxFraction) {
-            scenario.ecnThresholds(kMinFraction, kMaxFraction);
-            return this;
-        }
-
-        public Builder trim(double bdpFraction) {
-            scenario.trim(bdpFraction);
+        @Override
+        protected Builder self() {
             return this;
         }
 
@@ -230,11 +170,6 @@ public record FluidConfig(Scenario scenario, SplitMode split, double stepMtus, b
         /** The step in MTU serializations (default: the split mode's, {@link #defaultStepMtus}). */
         public Builder stepMtus(double s) {
             this.step = s;
-            return this;
-        }
-
-        public Builder seed(long s) {
-            scenario.seed(s);
             return this;
         }
 

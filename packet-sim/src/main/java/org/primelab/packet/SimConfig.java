@@ -8,6 +8,7 @@ import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.scenario.Scenario;
 import org.primelab.core.scenario.ScenarioRun;
+import org.primelab.core.scenario.ScenarioRunBuilder;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -114,8 +115,7 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
     }
 
     /** Fluent builder holding the paper's defaults: the scenario's ({@link Scenario#builder}) and this record's. */
-    public static final class Builder {
-        private final Scenario.Builder scenario;
+    public static final class Builder extends ScenarioRunBuilder<Builder> {
         private boolean ackOnMark;
         private long rto;
         private long detect = DEFAULT_DETECT_PS;
@@ -124,76 +124,16 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
         private FctConvention fctAt = FctConvention.RECEIVER;
 
         private Builder(FatTree tree) {
-            this.scenario = Scenario.builder(tree);
+            super(tree);
         }
 
-        public Builder faults(Faults f) {
-            scenario.faults(f);
-            return this;
-        }
-
-        public Builder workload(Workload w) {
-            scenario.workload(w);
-            return this;
-        }
-
-        public Builder rate(long bps) {
-            scenario.rate(bps);
-            return this;
-        }
-
-        public Builder delay(long ps) {
-            scenario.delay(ps);
-            return this;
-        }
-
-        public Builder mtu(int bytes) {
-            scenario.mtu(bytes);
-            return this;
-        }
-
-        public Builder header(int bytes) {
-            scenario.header(bytes);
-            return this;
-        }
-
-        public Builder scheme(LoadBalancingScheme s) {
-            scenario.scheme(s);
-            return this;
-        }
-
-        public Builder entropy(EntropyConfig e) {
-            scenario.entropy(e);
-            return this;
-        }
-
-        public Builder cc(CcKind c) {
-            scenario.cc(c);
-            return this;
-        }
-
-        public Builder dctcpInitialAlpha(double a) {
-            scenario.dctcpInitialAlpha(a);
-            return this;
-        }
-
-        public Builder ackEvery(int n) {
-            scenario.ackEvery(n);
+        @Override
+        protected Builder self() {
             return this;
         }
 
         public Builder ackOnMark(boolean b) {
             this.ackOnMark = b;
-            return this;
-        }
-
-        public Builder ecnThresholds(double kMinFraction, double kMaxFraction) {
-            scenario.ecnThresholds(kMinFraction, kMaxFraction);
-            return this;
-        }
-
-        public Builder trim(double bdpFraction) {
-            scenario.trim(bdpFraction);
             return this;
         }
 
@@ -219,11 +159,6 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
 
         public Builder fctAt(FctConvention at) {
             this.fctAt = at;
-            return this;
-        }
-
-        public Builder seed(long s) {
-            scenario.seed(s);
             return this;
         }
 
