@@ -14,8 +14,8 @@ import java.util.Optional;
 /**
  * Where the figure notebooks find the project and the sweep's figure results: {@code prime figures}
  * writes each figure's numbers as {@code DIR/<name>/<name>.csv} (grouping columns, then
- * {@code metric,n,mean,min,max} over seeds); a notebook reads them from {@code results/} or
- * {@code results/figures/} under the project root when they are there, and otherwise computes a
+ * {@code metric,n,mean,min,max} over seeds); a notebook reads them from {@code results/paper/},
+ * {@code results/small/} (committed), {@code results/} or {@code results/figures/} under the project root when they are there, and otherwise computes a
  * reduced-scale version itself and says so.
  */
 public final class FigureResults {
@@ -36,10 +36,13 @@ public final class FigureResults {
         throw new IllegalStateException("home: no project root (README.md and examples/) at or above " + start);
     }
 
-    /** The CSV of figure {@code name} under {@code results/} or {@code results/figures/}, if the sweep wrote one. */
+    /**
+     * The CSV of figure {@code name} as {@code prime figures --out results/paper} or {@code --out results/small}
+     * wrote it (the paper-scale one first), or under {@code results/} or {@code results/figures/}, if any.
+     */
     public static Optional<Path> csv(String name) {
-        Path root = home();
-        for (Path dir : List.of(root.resolve("results"), root.resolve("results").resolve("figures"))) {
+        Path results = home().resolve("results");
+        for (Path dir : List.of(results.resolve("paper"), results.resolve("small"), results, results.resolve("figures"))) {
             Path f = dir.resolve(name).resolve(name + ".csv");
             if (Files.isRegularFile(f)) {
                 return Optional.of(f);
