@@ -13,7 +13,10 @@ import org.primelab.core.history.CongestionHistory;
  *   <li>PRIME: what Alg. 1's pick gives in expectation, read from core's {@link CongestionHistory} exactly
  *       as core's PRIME generator reads it: uniform over the live paths whose penalty is clear; if none is,
  *       {@link CongestionHistory#cleanestFrom the path with the smallest penalty} (a failed one replaced
- *       by the first live path after it, as the fluid's forwarding withdraws failed paths); then, after
+ *       by the first live path after it, as the fluid's forwarding withdraws failed paths). Core's generator
+ *       starts that scan at its odometer's current path; an expectation has no current path, so the scan
+ *       starts at path 0 (ties between equally penalized paths go to the lowest index, a modelling choice
+ *       of this split mode only: {@link SplitMode#PACKET} runs core's generator itself); then, after
  *       the read, the once-per-send {@link CongestionHistory#decay decay}. Penalties are driven by the
  *       marking rate: a path's expected marked ACKs accumulate ({@code bytes / (ackEvery·MTU)} ACKs, each
  *       marked with the path's marking probability one RTT earlier) and every whole one is an ECN signal;
