@@ -81,9 +81,15 @@ final class WorkloadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("groups: must be >= 0 (0: as many as fit), got " + groups);
         }
         ScenarioGuard.workload(tiers, k, kind, group);
+        // a fabric of this size takes seconds to minutes per stage: say which stage is running (stderr)
+        int hosts = Checks.dimensions(tiers, k).hosts();
+        PrintWriter progress = hosts >= PROGRESS_HOSTS ? spec.commandLine().getErr() : null;
+        stage(progress, "building the " + tiers + "-tier k=" + k + " FatTree (" + hosts + " hosts)");
         FatTree tree = FatTree.builder(tiers, k).build();
+        stage(progress, "generating " + kind.cliName());
         int[][] g = kind == Collectives.Kind.PERMUTATION ? new int[0][] : place.groups(tree, group, groups, seed);
         Workload w = Collectives.generate(kind, tree, g, size, seed);
+        stage(progress, "writing " + w.size() + " flows to " + out);
         ConnectionMatrix cm;
         try {
             cm = ConnectionMatrix.of(w, tree.hosts());
@@ -100,5 +106,18 @@ final class WorkloadCommand implements Callable<Integer> {
                 kind == Collectives.Kind.PERMUTATION ? "" : ", " + g.length + " groups of " + group + " " + place.cliName());
         stdout.flush();
         return 0;
+    }
+
+    /** Fabrics from this many hosts on report each stage on stderr (each can take seconds). */
+    static final int PROGRESS_HOSTS = 1 << 16;
+
+    private final long startNanos = System.nanoTime();
+
+    /** One progress line: the stage starting now, and the time since the command started. */
+    private void stage(PrintWriter progress, String what) {
+        if (progress != null) {
+            progress.printf(Locale.ROOT, "workload: %s (%.1f s)%n", what, (System.nanoTime() - startNanos) / 1e9);
+            progress.flush();
+        }
     }
 }
