@@ -189,7 +189,7 @@ final class CheckCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "estimate, not a check (fluid model, %s, %s side): max FCT %.3f us, mean FCT"
                             + " %.3f us, last completion %.3f us%n", estimate.config().scheme().cliName(),
                     r.convention().cliName(), estimate.maxFctPs() / 1e6, estimate.meanFctPs() / 1e6,
-                    estimate.endPs() / 1e6);
+                    estimate.lastCompletionPs() / 1e6);
         } else {
             out.println("estimate, not a check (fluid model): " + estimateNote);
         }
@@ -247,7 +247,7 @@ final class CheckCommand implements Callable<Integer> {
             e.put("fct_at", r.convention().cliName());
             e.put("max_fct_us", estimate.maxFctPs() / 1e6);
             e.put("mean_fct_us", estimate.meanFctPs() / 1e6);
-            e.put("last_completion_us", estimate.endPs() / 1e6);
+            e.put("last_completion_us", estimate.lastCompletionPs() / 1e6);
         } else {
             e.put("note", estimateNote);
         }

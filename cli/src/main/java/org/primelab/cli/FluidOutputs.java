@@ -63,13 +63,17 @@ final class FluidOutputs {
 
     private static void writeFlows(Path file, List<FluidResult> results) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            w.write("scheme,flow,src,dst,size_bytes,start_us,end_us,fct_us,wire_bytes,trimmed_bytes,marked_bytes,path_links\n");
+            // as prime sim's flows.csv: end_us and fct_us at the receiver, acked_us (sender side) when measured
+            w.write("scheme,flow,src,dst,size_bytes,start_us,end_us,fct_us,wire_bytes,trimmed_bytes,marked_bytes,path_links,"
+                    + "acked_us\n");
             for (FluidResult r : results) {
                 String scheme = r.config().scheme().cliName();
                 for (FluidFlowStats f : r.flows()) {
-                    w.write(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.6f,%.6f,%.6f,%.1f,%.1f,%.1f,%d%n", scheme, f.id(),
+                    String acked = f.ackedPs() == FluidFlowStats.NOT_MEASURED ? ""
+                            : String.format(Locale.ROOT, "%.6f", f.ackedPs() / 1e6);
+                    w.write(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.6f,%.6f,%.6f,%.1f,%.1f,%.1f,%d,%s%n", scheme, f.id(),
                             f.src(), f.dst(), f.sizeBytes(), f.startPs() / 1e6, f.endPs() / 1e6, f.fctPs() / 1e6,
-                            f.wireBytes(), f.trimmedBytes(), f.markedBytes(), f.pathLinks()));
+                            f.wireBytes(), f.trimmedBytes(), f.markedBytes(), f.pathLinks(), acked));
                 }
             }
         }

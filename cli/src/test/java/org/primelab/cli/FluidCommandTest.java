@@ -108,32 +108,47 @@ class FluidCommandTest {
     /**
      * {@code --fct-at sender}: every flow completes its last ACK's idle return later, {@code hops·(ser(64 B)
      * + 600 ns)} at 400G; on k=4 with one flow per host to a host under another ToR of its pod or another pod,
-     * compared flow by flow in flows.csv.
+     * compared flow by flow in flows.csv (whose end_us and fct_us stay at the receiver, as prime sim's, with
+     * acked_us the sender side); the JSON's FCTs follow --fct-at, its Ratio stays the receiver's.
      */
     @Test
     void fctAtSenderAddsTheLastAcksIdleReturn(@TempDir Path dir) throws Exception {
         List<List<String>> rows = new java.util.ArrayList<>();
+        List<String> json = new java.util.ArrayList<>();
         for (String at : List.of("receiver", "sender")) {
             Path out = dir.resolve(at);
             EvCommandTest.Run r = EvCommandTest.run("fluid", "--k", "4", "--flow-size", "300KB", "--fct-at", at,
-                    "--out", out.toString());
+                    "--out", out.toString(), "--json");
             assertEquals(0, r.code(), r.err());
+            assertTrue(r.out().contains("\"fct_at\":\"" + at + "\""), r.out());
+            json.add(r.out());
             rows.add(Files.readAllLines(out.resolve("flows.csv")));
         }
         double hop = (Units.serializationPs(64, 400 * Units.GBPS) + 600_000) / 1e6;   // us per link
-        int header = 0;
-        List<String> columns = List.of(rows.get(0).get(header).split(","));
+        List<String> columns = List.of(rows.get(0).get(0).split(",", -1));
         int end = columns.indexOf("end_us");
-        int fct = columns.indexOf("fct_us");
         int links = columns.indexOf("path_links");
-        assertTrue(end > 0 && fct > 0 && links > 0, rows.get(0).get(0));
+        int acked = columns.indexOf("acked_us");
+        assertTrue(end > 0 && links > 0 && acked > 0, rows.get(0).get(0));
+        double maxSenderFct = 0;
         for (int i = 1; i < rows.get(0).size(); i++) {
-            String[] receiver = rows.get(0).get(i).split(",");
-            String[] sender = rows.get(1).get(i).split(",");
+            String[] receiver = rows.get(0).get(i).split(",", -1);
+            String[] sender = rows.get(1).get(i).split(",", -1);
             double ack = Integer.parseInt(receiver[links]) * hop;
-            assertEquals(Double.parseDouble(receiver[fct]) + ack, Double.parseDouble(sender[fct]), 2e-6, rows.get(1).get(i));
-            assertEquals(Double.parseDouble(receiver[end]) + ack, Double.parseDouble(sender[end]), 2e-6, rows.get(1).get(i));
+            assertEquals("", receiver[acked], rows.get(0).get(i));
+            assertEquals(receiver[end], sender[end], rows.get(1).get(i));
+            assertEquals(Double.parseDouble(receiver[end]) + ack, Double.parseDouble(sender[acked]), 2e-6, rows.get(1).get(i));
+            maxSenderFct = Math.max(maxSenderFct, Double.parseDouble(sender[acked]) - Double.parseDouble(sender[columns.indexOf("start_us")]));
         }
+        assertEquals(maxSenderFct, number(json.get(1), "max_fct_us"), maxSenderFct * 1e-5, json.get(1));   // 6 digits
+        assertEquals(number(json.get(0), "ratio"), number(json.get(1), "ratio"), 0, "the Ratio stays receiver side");
+        assertTrue(number(json.get(1), "max_fct_us") > number(json.get(0), "max_fct_us"), json.get(1));
+    }
+
+    private static double number(String json, String field) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + field + "\":([-0-9.eE]+)").matcher(json);
+        assertTrue(m.find(), field + " in " + json);
+        return Double.parseDouble(m.group(1));
     }
 
     /** The bridge maps every field, so both simulators derive the same BDP, thresholds and window. */

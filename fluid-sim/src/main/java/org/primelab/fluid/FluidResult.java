@@ -19,18 +19,28 @@ import org.primelab.core.scenario.Scenario;
  * @param trajectories sampled queue occupancies
  * @param idealMaxFctPs the Ratio's denominator, handed in by the caller ({@code IdealMaxFct}, as the packet
  *        simulator's); {@link FluidSimulator#run} sets it with {@link #withIdealMaxFctPs}
- * @param endPs when the last flow completed
+ * @param endPs when the last flow's last byte arrived (at the receiver; {@link #lastCompletionPs} follows
+ *        {@code fctAt})
  * @param steps integration steps taken
  * @param fastForwardPs simulated time leapt over by fast-forward instead of integrated (0 if none)
  * @param wallNanos wall-clock time of the run
+ * @param fctAt where FCTs are measured ({@link #withFctAt}; the engines measure at the receiver)
  */
 public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<FluidLinkStats> links,
                           QueueTrajectories trajectories, long idealMaxFctPs, long endPs, long steps,
-                          long fastForwardPs, long wallNanos) implements RunResult {
+                          long fastForwardPs, long wallNanos, FctConvention fctAt) implements RunResult {
+
+    /** A result measured at the receiver (what the engines return). */
+    public FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<FluidLinkStats> links,
+                       QueueTrajectories trajectories, long idealMaxFctPs, long endPs, long steps, long fastForwardPs,
+                       long wallNanos) {
+        this(config, flows, links, trajectories, idealMaxFctPs, endPs, steps, fastForwardPs, wallNanos,
+                FctConvention.RECEIVER);
+    }
 
     /** The same result divided by another ideal (the caller's, {@code IdealMaxFct}). */
     public FluidResult withIdealMaxFctPs(long ideal) {
-        return new FluidResult(config, flows, links, trajectories, ideal, endPs, steps, fastForwardPs, wallNanos);
+        return new FluidResult(config, flows, links, trajectories, ideal, endPs, steps, fastForwardPs, wallNanos, fctAt);
     }
 
     /**
@@ -39,23 +49,26 @@ public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<F
      * adds the last byte's ACK return over the flow's path on an idle fabric,
      * {@code hops·(ser(header) + propagation)} at the line rate ({@link FctConvention#completionPs}): the
      * receiver ACKs a flow's last packet at once and ACKs have strict priority, so what the fluid ACK clock
-     * adds beyond that (half an MTU per busy port on the way back) is left out. FCTs, their statistics,
-     * the Ratio (over the same ideal) and the collective completion time follow.
+     * adds beyond that (half an MTU per busy port on the way back) is left out. Each flow keeps its
+     * receiver-side end and gains its sender-side {@link FluidFlowStats#ackedPs}; FCTs, their statistics,
+     * the last and the collective completion follow {@code convention}, and the Ratio stays the paper's,
+     * at the receiver, as {@code prime sim}'s ({@link RunResult#ratio}).
      */
     public FluidResult withFctAt(FctConvention convention) {
-        if (convention == FctConvention.RECEIVER) {
+        if (convention == fctAt) {
             return this;
         }
-        List<FluidFlowStats> moved = new ArrayList<>(flows.size());
-        long end = 0;
-        for (FluidFlowStats f : flows) {
-            long e = convention.completionPs(f.endPs(), config.fabric(), f.pathLinks());
-            moved.add(new FluidFlowStats(f.id(), f.src(), f.dst(), f.sizeBytes(), f.startPs(), e, f.pathLinks(),
-                    f.wireBytes(), f.trimmedBytes(), f.markedBytes()));
-            end = Math.max(end, e);
+        if (convention == FctConvention.RECEIVER) {
+            throw new IllegalArgumentException("fct-at: a result measured at the sender stays at the sender");
         }
-        return new FluidResult(config, List.copyOf(moved), links, trajectories, idealMaxFctPs, end, steps, fastForwardPs,
-                wallNanos);
+        List<FluidFlowStats> measured = new ArrayList<>(flows.size());
+        for (FluidFlowStats f : flows) {
+            long acked = FctConvention.SENDER.completionPs(f.endPs(), config.fabric(), f.pathLinks());
+            measured.add(new FluidFlowStats(f.id(), f.src(), f.dst(), f.sizeBytes(), f.startPs(), f.endPs(),
+                    f.pathLinks(), f.wireBytes(), f.trimmedBytes(), f.markedBytes(), acked));
+        }
+        return new FluidResult(config, List.copyOf(measured), links, trajectories, idealMaxFctPs, endPs, steps,
+                fastForwardPs, wallNanos, convention);
     }
 
     /** The scenario that ran. */
@@ -101,8 +114,9 @@ public record FluidResult(FluidConfig config, List<FluidFlowStats> flows, List<F
     @Override
     public Map<String, Object> summary() {
         return new RunSummary(config.scheme().cliName(), config.tree(), config.linkRateBps(),
-                flows.isEmpty() ? 0 : flows.get(0).sizeBytes(), flows.size(), fctStatistics(), idealMaxFctPs,
-                maxQueuePackets(), meanQueuePackets(), trims(), trims(), trims(), ecnMarks(), steps, wallSeconds())
+                flows.isEmpty() ? 0 : flows.get(0).sizeBytes(), flows.size(), fctStatistics(), fctAt, idealMaxFctPs,
+                ratio(), maxQueuePackets(), meanQueuePackets(), trims(), trims(), trims(), ecnMarks(), steps,
+                wallSeconds())
                 .toMap();
     }
 

@@ -83,14 +83,21 @@ public interface RunResult {
      * the first flow's start, the time a collective of dependent flows takes as a whole.
      */
     default long collectiveCompletionPs() {
-        FctConvention at = fctAt();
         long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
         for (FlowOutcome f : flows()) {
             first = Math.min(first, f.startPs());
+        }
+        return lastCompletionPs() - first;
+    }
+
+    /** When the last flow completed, where {@link #fctAt()} measures it. */
+    default long lastCompletionPs() {
+        FctConvention at = fctAt();
+        long last = Long.MIN_VALUE;
+        for (FlowOutcome f : flows()) {
             last = Math.max(last, f.completionPs(at));
         }
-        return last - first;
+        return last;
     }
 
     /**

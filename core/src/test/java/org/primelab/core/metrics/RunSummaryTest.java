@@ -15,12 +15,13 @@ class RunSummaryTest {
     void fieldsInOrderWithUnitsConverted() {
         FatTree tree = FatTree.twoTier(8);
         FctStatistics fct = FctStatistics.of(new long[] {3 * Units.PS_PER_US, 5 * Units.PS_PER_US});
-        RunSummary s = new RunSummary("prime", tree, 400 * Units.GBPS, 2_000_000, 2, fct, 4 * Units.PS_PER_US,
-                12, 1.5, 7, 6, 5, 4, 1_000, 0.25);
+        // the Ratio is the run's (RunResult.ratio: at the receiver), not recomputed from the FCTs given
+        RunSummary s = new RunSummary("prime", tree, 400 * Units.GBPS, 2_000_000, 2, fct, FctConvention.SENDER,
+                4 * Units.PS_PER_US, 1.125, 12, 1.5, 7, 6, 5, 4, 1_000, 0.25);
         Map<String, Object> m = s.toMap();
         assertEquals(List.of("scheme", "hosts", "tiers", "k", "rate_gbps", "flow_size_bytes", "flows", "max_fct_us",
                 "mean_fct_us", "p99_fct_us", "ideal_max_fct_us", "ratio", "max_queue_pkts", "mean_queue_pkts", "trims",
-                "nacks", "retransmissions", "ecn_marks", "events", "wall_s"), List.copyOf(m.keySet()));
+                "nacks", "retransmissions", "ecn_marks", "events", "wall_s", "fct_at"), List.copyOf(m.keySet()));
         assertEquals("prime", m.get("scheme"));
         assertEquals(32, m.get("hosts"));
         assertEquals(2, m.get("tiers"));
@@ -32,7 +33,7 @@ class RunSummaryTest {
         assertEquals(4.0, m.get("mean_fct_us"));
         assertEquals(5.0, m.get("p99_fct_us"));
         assertEquals(4.0, m.get("ideal_max_fct_us"));
-        assertEquals(1.25, m.get("ratio"));
+        assertEquals(1.125, m.get("ratio"));
         assertEquals(12, m.get("max_queue_pkts"));
         assertEquals(1.5, m.get("mean_queue_pkts"));
         assertEquals(7L, m.get("trims"));
@@ -41,5 +42,6 @@ class RunSummaryTest {
         assertEquals(4L, m.get("ecn_marks"));
         assertEquals(1_000L, m.get("events"));
         assertEquals(0.25, m.get("wall_s"));
+        assertEquals("sender", m.get("fct_at"));
     }
 }

@@ -113,9 +113,9 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
     }
 
     /**
-     * The summary fields of {@code prime sim --json}: {@link RunSummary}'s, then {@code fct_at} (where
-     * {@code max_fct_us, mean_fct_us, p99_fct_us} are measured: {@code receiver} or {@code sender});
-     * {@code ratio} is the paper's, at the receiver, either way.
+     * The summary fields of {@code prime sim --json}: {@link RunSummary}'s (ending in {@code fct_at}, where
+     * {@code max_fct_us, mean_fct_us, p99_fct_us} are measured: {@code receiver} or {@code sender};
+     * {@code ratio} is the paper's, at the receiver, either way).
      * Runs with faults add {@code lost, timeouts}; mixed-traffic runs add per-class fields
      * {@code sprayed_flows, sprayed_max_fct_us, sprayed_mean_fct_us, ecmp_flows, ecmp_max_fct_us,
      * ecmp_mean_fct_us}.
@@ -123,11 +123,9 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
     @Override
     public Map<String, Object> summary() {
         Map<String, Object> m = new RunSummary(config.scheme().cliName(), config.tree(), config.linkRateBps(),
-                flows.isEmpty() ? 0 : flows.get(0).sizeBytes(), flows.size(), fctStatistics(), idealMaxFctPs,
-                maxQueuePackets(), meanQueuePackets(), trims(), nacks(), retransmissions(), ecnMarks(), events,
+                flows.isEmpty() ? 0 : flows.get(0).sizeBytes(), flows.size(), fctStatistics(), fctAt(), idealMaxFctPs,
+                ratio(), maxQueuePackets(), meanQueuePackets(), trims(), nacks(), retransmissions(), ecnMarks(), events,
                 wallSeconds()).toMap();
-        m.put("ratio", ratio());
-        m.put("fct_at", fctAt().cliName());
         if (!config.faults().isEmpty()) {
             m.put("lost", lost());
             m.put("timeouts", timeouts());
