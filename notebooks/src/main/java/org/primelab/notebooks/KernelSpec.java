@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.primelab.cli.Json;
 import org.primelab.notebooks.kernel.KernelLauncher;
 
 /**
@@ -107,21 +108,15 @@ public record KernelSpec(Path java, Path kernelJar, Path launcherJar, List<Strin
                 kernelJar + File.pathSeparator + launcherJar, KernelLauncher.class.getName(), "{connection_file}");
     }
 
-    /** The {@code kernel.json} text. */
+    /** The {@code kernel.json} text (one line, written by the command line's one JSON writer). */
     public String json() {
-        StringBuilder sb = new StringBuilder("{\n  \"argv\": [");
-        List<String> argv = argv();
-        for (int i = 0; i < argv.size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(quote(argv.get(i)));
-        }
-        sb.append("],\n  \"display_name\": ").append(quote(DISPLAY_NAME));
-        sb.append(",\n  \"language\": \"java\",\n  \"interrupt_mode\": \"message\",\n  \"env\": {");
-        boolean first = true;
-        for (Map.Entry<String, String> e : environment().entrySet()) {
-            sb.append(first ? "\n" : ",\n").append("    ").append(quote(e.getKey())).append(": ").append(quote(e.getValue()));
-            first = false;
-        }
-        return sb.append("\n  }\n}\n").toString();
+        Map<String, Object> spec = new java.util.LinkedHashMap<>();
+        spec.put("argv", argv());
+        spec.put("display_name", DISPLAY_NAME);
+        spec.put("language", "java");
+        spec.put("interrupt_mode", "message");
+        spec.put("env", environment());
+        return Json.write(spec) + "\n";
     }
 
     /**
@@ -136,26 +131,4 @@ public record KernelSpec(Path java, Path kernelJar, Path launcherJar, List<Strin
         return dir;
     }
 
-    /** A JSON string literal. */
-    static String quote(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
-    }
 }
