@@ -8,9 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.primelab.analytical.balls.MaxLoadDistribution;
-import org.primelab.analytical.balls.PoissonizedMaxLoadCalculator;
-import org.primelab.analytical.balls.RationalMaxLoadCalculator;
 import org.primelab.analytical.fct.IdealMaxFct;
+import org.primelab.cli.BoundsBallsCommand;
 import org.primelab.cli.PrimeCommand;
 import org.primelab.cli.SimOptions;
 import org.primelab.core.metrics.RunResult;
@@ -365,24 +364,11 @@ public final class Prime {
 
     /**
      * The exact distribution of the fullest bin when {@code balls} balls fall uniformly into {@code bins}
-     * bins (rational arithmetic up to {@link RationalMaxLoadCalculator#MAX_BALLS} balls, then the exact
-     * Poissonized calculator), as {@code prime bounds balls} computes it.
+     * bins, with the calculator {@code prime bounds balls} picks ({@link BoundsBallsCommand#calculator}).
      */
     public static MaxLoadDistribution balls(int balls, int bins) {
-        if (balls < 0 || balls > PoissonizedMaxLoadCalculator.MAX_BALLS) {
-            throw new IllegalArgumentException("balls: must be in [0, " + PoissonizedMaxLoadCalculator.MAX_BALLS
-                    + "], got " + balls);
-        }
-        if (bins < 1 || bins > PoissonizedMaxLoadCalculator.MAX_BINS) {
-            throw new IllegalArgumentException("bins: must be in [1, " + PoissonizedMaxLoadCalculator.MAX_BINS
-                    + "], got " + bins);
-        }
-        boolean rational = balls <= RATIONAL_LIMIT && bins <= RationalMaxLoadCalculator.MAX_BINS;
-        return (rational ? new RationalMaxLoadCalculator() : new PoissonizedMaxLoadCalculator()).maxLoad(balls, bins);
+        return BoundsBallsCommand.calculator("auto", balls, bins).maxLoad(balls, bins);
     }
-
-    /** Up to this many balls {@link #balls} uses exact rational arithmetic ({@code prime bounds balls}'s auto limit). */
-    static final int RATIONAL_LIMIT = 4096;
 
     /**
      * The busiest of {@code ports} uplinks when {@code flows} flows each send {@code window} packets:

@@ -133,6 +133,11 @@ class PrimeTest {
     void ballsIsTheExactDistribution() {
         // 2 balls in 2 bins: max 1 or 2 with probability 1/2 each
         assertEquals(1.5, Prime.balls(2, 2).expectedMax(), 1e-15);
+        // beyond the rational calculator's 128 balls the facade answers as prime bounds balls does
+        String cli = Prime.cli("bounds", "balls", "--balls", "200", "--bins", "16", "--json").out();
+        java.util.regex.Matcher e = java.util.regex.Pattern.compile("\"expected_max\":([0-9.]+)").matcher(cli);
+        assertTrue(e.find(), cli);
+        assertEquals(Double.parseDouble(e.group(1)), Prime.balls(200, 16).expectedMax(), 1e-5 * Double.parseDouble(e.group(1)));
         // 3 balls in 3 bins: P(max = 1) = 3!/27, P(max = 3) = 3/27, else 2
         assertEquals((6 * 1 + 18 * 2 + 3 * 3) / 27.0, Prime.balls(3, 3).expectedMax(), 1e-15);
     }

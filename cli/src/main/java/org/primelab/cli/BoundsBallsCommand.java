@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 /** {@code prime bounds balls}: the exact distribution of the maximum load of m balls in n bins. */
 @Command(name = "balls", mixinStandardHelpOptions = true,
         description = "Exact max-load distribution of M balls thrown uniformly into N bins.")
-final class BoundsBallsCommand implements Callable<Integer> {
+public final class BoundsBallsCommand implements Callable<Integer> {
     /** Balls up to which the automatic method uses exact rational arithmetic. */
     static final int RATIONAL_AUTO_LIMIT = 48;
 
@@ -40,8 +40,12 @@ final class BoundsBallsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object instead of text")
     boolean json;
 
-    @Override
-    public Integer call() {
+    /**
+     * The calculator {@code --method} names for {@code balls} balls into {@code bins} bins, every value
+     * checked ({@code auto}: exact rational arithmetic up to {@link #RATIONAL_AUTO_LIMIT} balls, then the
+     * exact Poissonized calculator); the one choice {@code prime bounds balls} and the REPL facade make.
+     */
+    public static MaxLoadCalculator calculator(String method, int balls, int bins) {
         Checks.range("balls", balls, 0, PoissonizedMaxLoadCalculator.MAX_BALLS);
         Checks.range("bins", bins, 1, PoissonizedMaxLoadCalculator.MAX_BINS);
         String m = method.toLowerCase(Locale.ROOT);
@@ -49,7 +53,7 @@ final class BoundsBallsCommand implements Callable<Integer> {
             Checks.range("balls", balls, 0, RationalMaxLoadCalculator.MAX_BALLS);
             Checks.range("bins", bins, 1, RationalMaxLoadCalculator.MAX_BINS);
         }
-        MaxLoadCalculator calc = switch (m) {
+        return switch (m) {
             case "auto" -> balls <= RATIONAL_AUTO_LIMIT && bins <= RationalMaxLoadCalculator.MAX_BINS
                     ? new RationalMaxLoadCalculator() : new PoissonizedMaxLoadCalculator();
             case "exact" -> new RationalMaxLoadCalculator();
@@ -58,6 +62,11 @@ final class BoundsBallsCommand implements Callable<Integer> {
             default -> throw new IllegalArgumentException("method: unknown '" + Units.oneLine(method)
                     + "'; accepted: auto, exact, fourier, convolution");
         };
+    }
+
+    @Override
+    public Integer call() {
+        MaxLoadCalculator calc = calculator(method, balls, bins);
         long start = System.nanoTime();
         MaxLoadDistribution d = calc.maxLoad(balls, bins);
         double millis = (System.nanoTime() - start) / 1e6;
