@@ -100,7 +100,7 @@ final class CheckCommand implements Callable<Integer> {
             throw new IllegalArgumentException("lb: check needs the one scheme the results ran, got '" + options.lb + "'");
         }
         SimConfig config = options.config(tree);
-        Faults faults = workload.faults(config.faults());
+        Faults faults = config.faults();   // the options' faults, or the traffic file's failure lines
         FabricParameters fabric = config.fabric();
         FctConvention convention = fctAt != null ? FctConvention.parse(fctAt)
                 : results.htsim != null ? FctConvention.SENDER : FctConvention.RECEIVER;

@@ -9,7 +9,6 @@ import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.workload.Collectives;
 import org.primelab.core.workload.Placement;
-import org.primelab.core.workload.htsim.CmReader;
 import org.primelab.core.workload.htsim.ConnectionMatrix;
 
 /**
@@ -99,14 +98,14 @@ record CliWorkload(String name, ConnectionMatrix cm, FatTree tree) {
 
     /** The workload of {@code options} on {@code tree}. */
     static CliWorkload of(SimOptions options, FatTree tree) {
-        if (isFile(options.traffic)) {
+        SimOptions.TrafficSource source = options.traffic(tree);   // read once, shared with options.config(tree)
+        if (source.file() != null) {
             Path file = Path.of(options.traffic);
             String name = file.getFileName() == null ? options.traffic : file.getFileName().toString();
-            return new CliWorkload(name, CmReader.read(file, tree), tree);
+            return new CliWorkload(name, source.file(), tree);
         }
         // the generator's whole Workload: a collective's triggers must survive (Workload.of(flows) drops them)
-        return new CliWorkload(options.traffic, ConnectionMatrix.of(options.traffic(tree).workload(), tree.hosts()),
-                tree);
+        return new CliWorkload(options.traffic, ConnectionMatrix.of(source.workload(), tree.hosts()), tree);
     }
 
     /**
@@ -121,14 +120,6 @@ record CliWorkload(String name, ConnectionMatrix cm, FatTree tree) {
             throw new IllegalArgumentException("fail: " + (name == null ? file : name) + " has failure lines and --fail/--fail-random/--degrade"
                     + " options are given too, so which wins is ambiguous; give the faults in one place only");
         }
-    }
-
-    /**
-     * The faults of the run: the command line's, or the file's failure lines ({@link SimOptions#config}
-     * has already refused both at once, {@link #requireOneFaultSource}).
-     */
-    Faults faults(Faults commandLine) {
-        return cm.failures().isEmpty() ? commandLine : cm.faults(tree);
     }
 
     private static String oneLine(String text) {

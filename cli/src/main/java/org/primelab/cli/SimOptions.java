@@ -229,8 +229,12 @@ public final class SimOptions {
         return new FaultSpec(all, failRandom, failAt, degrade, degradeFraction, degradeTo);
     }
 
-    /** A workload and the cables its source says are down (a connection matrix's failure lines). */
-    record TrafficSource(Workload workload, List<String> failedCables) {
+    /**
+     * A workload and the cables its source says are down (a connection matrix's failure lines).
+     *
+     * @param file the connection matrix as read (its file ids, node count, failures), or null for a generator
+     */
+    record TrafficSource(Workload workload, List<String> failedCables, ConnectionMatrix file) {
     }
 
     /**
@@ -243,9 +247,22 @@ public final class SimOptions {
     /** The names {@code --traffic} accepts besides a file ({@link CliWorkload#TRAFFIC_NAMES}). */
     static final String TRAFFIC_NAMES = CliWorkload.TRAFFIC_NAMES;
 
-    /** The workload of {@code --traffic} (with {@code --flow-size}, {@code --group}, {@code --placement}, {@code --stagger}). */
+    /** The tree {@link #readTraffic} was read for, and what it read. */
+    private FatTree readFor;
+    private TrafficSource read;
+
+    /**
+     * The workload of {@code --traffic} (with {@code --flow-size}, {@code --group}, {@code --placement},
+     * {@code --stagger}), read once per tree: a file may be a pipe or {@code /dev/stdin}, which can be read
+     * only once, and every caller of one command (its configuration, {@code prime check}'s workload) sees
+     * the same flows.
+     */
     TrafficSource traffic(FatTree tree) {
-        return traffic(tree, traffic, flowSize, stagger, group, placement, seed, crossTor);
+        if (read == null || readFor != tree) {
+            read = traffic(tree, traffic, flowSize, stagger, group, placement, seed, crossTor);
+            readFor = tree;
+        }
+        return read;
     }
 
     /**
@@ -280,17 +297,17 @@ public final class SimOptions {
             for (CmFailure f : cm.failures()) {
                 cables.add(f.cableName(tree));
             }
-            source = new TrafficSource(cm.workload(), cables);
+            source = new TrafficSource(cm.workload(), cables, cm);
         } else if (kind == null) {
             throw new IllegalArgumentException("traffic: unknown '" + Units.oneLine(traffic) + "' (neither a generator"
                     + " nor an existing file); accepted: " + TRAFFIC_NAMES);
         } else if (kind == Collectives.Kind.PERMUTATION) {
-            source = new TrafficSource(Workload.of(Workloads.permutation(tree, size, seed, crossTor)), List.of());
+            source = new TrafficSource(Workload.of(Workloads.permutation(tree, size, seed, crossTor)), List.of(), null);
         } else if (kind == Collectives.Kind.RING && group == 0) {
-            source = new TrafficSource(Workload.of(Workloads.ring(tree, size)), List.of());
+            source = new TrafficSource(Workload.of(Workloads.ring(tree, size)), List.of(), null);
         } else {
             int[][] groups = where.groups(tree, group == 0 ? tree.hosts() : group, 0, seed);
-            source = new TrafficSource(Collectives.generate(kind, tree, groups, size, seed), List.of());
+            source = new TrafficSource(Collectives.generate(kind, tree, groups, size, seed), List.of(), null);
         }
         if (spread > 0) {
             if (!source.workload().triggers().isEmpty()) {
@@ -298,18 +315,8 @@ public final class SimOptions {
                         + "' chains its flows with triggers");
             }
             return new TrafficSource(Workload.of(Workloads.staggered(source.workload().flows(), spread, seed)),
-                    source.failedCables());
+                    source.failedCables(), source.file());
         }
         return source;
-    }
-
-    /** Failed and degraded links from {@code --fail*} and {@code --degrade*} and the traffic file's failure lines. */
-    Faults faults(FatTree tree) {
-        return config(tree).faults();
-    }
-
-    /** The workload's flows. */
-    List<Flow> flows(FatTree tree) {
-        return traffic(tree).workload().flows();
     }
 }
