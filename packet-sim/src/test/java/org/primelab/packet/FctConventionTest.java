@@ -63,6 +63,7 @@ class FctConventionTest {
         FatTree t = FatTree.twoTier(8);
         List<List<Flow>> workloads = List.of(Workloads.incast(t, 0, 12, 500_000, 5),
                 Workloads.permutation(t, 2_000_000, 3, false));
+        int runsCompared = 0;   // runs without timeouts, whose receiver times must match exactly
         for (List<Flow> flows : workloads) {
             for (LoadBalancingScheme s : new LoadBalancingScheme[] {LoadBalancingScheme.PRIME, LoadBalancingScheme.ECMP,
                 LoadBalancingScheme.AR}) {
@@ -80,8 +81,10 @@ class FctConventionTest {
                     }
                 }
                 PacketSimulatorTest.assertConserved(atSender);
+                runsCompared += atSender.timeouts() == 0 ? 1 : 0;
             }
         }
+        assertTrue(runsCompared >= 3, "only " + runsCompared + " of 6 runs were free of timeouts to compare");
     }
 
     @Test

@@ -30,7 +30,7 @@ import org.quicktheories.core.Gen;
  */
 class SpecFuzzProperties {
     private static final long QT_SEED = 0x5357_4545_50L;
-    private static final Duration BATCH_LIMIT = Duration.ofSeconds(60);
+    private static final Duration BATCH_LIMIT = Duration.ofMinutes(5);
     private static final AtomicLong CASES = new AtomicLong();
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -34,7 +34,7 @@ import org.quicktheories.core.Gen;
  */
 class ResultsCsvFuzzProperties {
     private static final long QT_SEED = 0x5245_5355_4c54L;
-    private static final Duration BATCH_LIMIT = Duration.ofSeconds(60);
+    private static final Duration BATCH_LIMIT = Duration.ofMinutes(5);
     private static final AtomicLong CASES = new AtomicLong();
     /** Eight flows with ids 1..8 (a permutation of a 2-tier k = 4 tree), all starting at 0. */
     private static final ConnectionMatrix CM = ConnectionMatrix.of(

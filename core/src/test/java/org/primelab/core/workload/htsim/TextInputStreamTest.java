@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.stream.Collectors;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.primelab.core.topology.FatTree;
 
@@ -21,6 +22,7 @@ import org.primelab.core.topology.FatTree;
  * the file system's stream would answer {@code available()} with a seek, which a pipe refuses
  * ("Illegal seek").
  */
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)   // a pipe nobody feeds blocks in open(): fail, never hang
 class TextInputStreamTest {
     private static final String CM = "Nodes 8\nConnections 2\n0->5 id 1 start 0 size 4096\n3->6 id 2 start 0 size 8192\n";
 
