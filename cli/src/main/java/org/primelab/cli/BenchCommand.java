@@ -1,5 +1,6 @@
 package org.primelab.cli;
 
+import org.primelab.core.fabric.FabricParameters;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -49,8 +50,8 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() {
         LoadBalancingScheme scheme = Checks.as("lb", () -> LoadBalancingScheme.parse(lb));
         FatTree.Dimensions dims = Checks.dimensions(2, k);
-        double packets = ResourceGuard.packets(dims.hosts(), BENCH_FLOW_BYTES, SimConfig.DEFAULT_MTU_BYTES,
-                SimConfig.DEFAULT_HEADER_BYTES);
+        double packets = ResourceGuard.packets(dims.hosts(), BENCH_FLOW_BYTES, FabricParameters.DEFAULT_MTU_BYTES,
+                FabricParameters.DEFAULT_HEADER_BYTES);
         Checks.fits(ResourceGuard.packetSim(dims, dims.hosts(), packets), force);
         FatTree tree = FatTree.twoTier(k);
         SimConfig config = SimConfig.builder(tree).scheme(scheme).build();

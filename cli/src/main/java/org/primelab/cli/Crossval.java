@@ -1,5 +1,6 @@
 package org.primelab.cli;
 
+import org.primelab.core.fabric.FabricParameters;
 import java.util.ArrayList;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -137,8 +138,8 @@ final class Crossval {
             FatTree.Dimensions d = Checks.dimensions(tiers, k);
             long flows = "permutation".equals(traffic) ? d.hosts() : (long) d.hosts() * 2 * (group - 1);
             double bytesPerFlow = "permutation".equals(traffic) ? flowBytes : Math.ceil(flowBytes / (double) group);
-            double packets = ResourceGuard.packets(flows, bytesPerFlow, SimConfig.DEFAULT_MTU_BYTES,
-                    SimConfig.DEFAULT_HEADER_BYTES);
+            double packets = ResourceGuard.packets(flows, bytesPerFlow, FabricParameters.DEFAULT_MTU_BYTES,
+                    FabricParameters.DEFAULT_HEADER_BYTES);
             Checks.fits(ResourceGuard.packetSim(d, flows, packets), false);
             long paths = (long) d.torUplinks() * Math.max(1, d.aggUplinks());
             Checks.fits(ResourceGuard.fluidSim(d, flows, paths, flows), false);

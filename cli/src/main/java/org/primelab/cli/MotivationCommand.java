@@ -1,5 +1,6 @@
 package org.primelab.cli;
 
+import org.primelab.core.fabric.FabricParameters;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -102,7 +103,7 @@ final class MotivationCommand implements Callable<Integer> {
         }
         // one packet simulation per scheme and degradation
         Checks.fits(ResourceGuard.packetSim(Checks.dimensions(2, K), FLOWS, ResourceGuard.packets(FLOWS, size,
-                SimConfig.DEFAULT_MTU_BYTES, SimConfig.DEFAULT_HEADER_BYTES)).times(schemes.size() * pcts.size()), force);
+                FabricParameters.DEFAULT_MTU_BYTES, FabricParameters.DEFAULT_HEADER_BYTES)).times(schemes.size() * pcts.size()), force);
         OutputDir.requireUsable(out);
         List<Flow> flows = new ArrayList<>();
         int per = tree.hostsPerTor();
@@ -117,7 +118,7 @@ final class MotivationCommand implements Callable<Integer> {
                 "per-flow share of degraded port: min / max");
         for (LoadBalancingScheme s : schemes) {
             for (int pct : pcts) {
-                long rate = SimConfig.DEFAULT_RATE_BPS * (100 - pct) / 100;
+                long rate = FabricParameters.DEFAULT_RATE_BPS * (100 - pct) / 100;
                 Faults faults = pct == 0 ? Faults.none(tree) : Faults.builder(tree).degrade(link, rate).build();
                 SimConfig c = SimConfig.builder(tree).scheme(s).faults(faults).seed(seed).build();
                 SimResult r = SimRunner.run(c, flows, spec.commandLine().getErr(), true);

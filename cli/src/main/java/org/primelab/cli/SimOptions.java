@@ -244,8 +244,6 @@ public final class SimOptions {
      */
     static final long MAX_RATE_BPS = 1_000_000 * Units.GBPS;
 
-    /** The names {@code --traffic} accepts besides a file ({@link CliWorkload#TRAFFIC_NAMES}). */
-    static final String TRAFFIC_NAMES = CliWorkload.TRAFFIC_NAMES;
 
     /** The tree {@link #readTraffic} was read for, and what it read. */
     private FatTree readFor;
@@ -300,7 +298,7 @@ public final class SimOptions {
             source = new TrafficSource(cm.workload(), cables, cm);
         } else if (kind == null) {
             throw new IllegalArgumentException("traffic: unknown '" + Units.oneLine(traffic) + "' (neither a generator"
-                    + " nor an existing file); accepted: " + TRAFFIC_NAMES);
+                    + " nor an existing file); accepted: " + CliWorkload.TRAFFIC_NAMES);
         } else if (kind == Collectives.Kind.PERMUTATION) {
             source = new TrafficSource(Workload.of(Workloads.permutation(tree, size, seed, crossTor)), List.of(), null);
         } else if (kind == Collectives.Kind.RING && group == 0) {

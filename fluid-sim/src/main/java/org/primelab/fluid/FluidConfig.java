@@ -32,24 +32,6 @@ import org.primelab.core.workload.Workload;
  */
 public record FluidConfig(Scenario scenario, SplitMode split, double stepMtus, boolean fastForward) implements ScenarioRun {
 
-    /** Link rate default: 400 Gb/s, as the packet simulator (§"Evaluation", "Setup"). */
-    public static final long DEFAULT_RATE_BPS = FabricParameters.DEFAULT_RATE_BPS;
-    /** Propagation delay per link: 600 ns (the paper prints "600 us"; docs/design.md reads ns). */
-    public static final long DEFAULT_PROPAGATION_PS = FabricParameters.DEFAULT_PROPAGATION_PS;
-    /** MTU on the wire: 4160 B (§"Evaluation", "Traffic"). */
-    public static final int DEFAULT_MTU_BYTES = FabricParameters.DEFAULT_MTU_BYTES;
-    /** Header bytes: 64 B (docs/design.md). */
-    public static final int DEFAULT_HEADER_BYTES = FabricParameters.DEFAULT_HEADER_BYTES;
-    /** ACK coalescing: one ACK per 4 data packets (§"Evaluation", "Traffic"). */
-    public static final int DEFAULT_ACK_EVERY = FabricParameters.DEFAULT_ACK_EVERY;
-    /** RED {@code K_min = 0.25 BDP} (§"Evaluation", "Traffic"). */
-    public static final double DEFAULT_KMIN_BDP = FabricParameters.DEFAULT_KMIN_BDP;
-    /** RED {@code K_max = 0.75 BDP} (§"Evaluation", "Traffic"). */
-    public static final double DEFAULT_KMAX_BDP = FabricParameters.DEFAULT_KMAX_BDP;
-    /** Trimming past 1 BDP (§"Evaluation", "Traffic"). */
-    public static final double DEFAULT_TRIM_BDP = FabricParameters.DEFAULT_TRIM_BDP;
-    /** DCTCP's default initial alpha, the scenario's ({@link Scenario#DEFAULT_DCTCP_INITIAL_ALPHA}). */
-    public static final double DEFAULT_INITIAL_ALPHA = Scenario.DEFAULT_DCTCP_INITIAL_ALPHA;
     /**
      * Fast-forward is on by default: the quantum engine leaps over stretches whose rates its last windows
      * determine (steady NIC-bound stretches, and checked stretches of DCTCP's additive increase), never

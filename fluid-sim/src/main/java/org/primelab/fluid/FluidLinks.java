@@ -111,22 +111,19 @@ final class FluidLinks {
 
     /**
      * Takes down every link whose failure time is at or before {@code t}: it stops serving and its queue
-     * empties (what it held is lost, as in a black hole); returns whether any link went down now, for
-     * the engine's own per-link resets ({@link #wentDown}).
+     * empties (what it held is lost, as in a black hole). An engine with per-link state of its own
+     * resets it first, asking {@link #wentDown} link by link.
      */
-    boolean applyFailures(double t) {
+    void applyFailures(double t) {
         if (!anyFailure) {
-            return false;
+            return;
         }
-        boolean any = false;
         for (int l = 0; l < count; l++) {
             if (wentDown(l, t)) {
                 alive[l] = false;
                 queueBytes[l] = 0;
-                any = true;
             }
         }
-        return any;
     }
 
     /** Whether link {@code l} is up but due to fail at or before {@code t}. */

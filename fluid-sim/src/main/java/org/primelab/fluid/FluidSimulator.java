@@ -118,11 +118,6 @@ public final class FluidSimulator {
         this(config.withWorkload(Workload.of(flows)), idealMaxFctPs);
     }
 
-    /** Prepares a run of {@code workload} under {@code config} (see {@link #FluidSimulator(FluidConfig, long)}). */
-    public FluidSimulator(FluidConfig config, Workload workload, long idealMaxFctPs) {
-        this(config.withWorkload(workload), idealMaxFctPs);
-    }
-
     /**
      * Prepares a run of the workload of {@code config}'s scenario.
      *

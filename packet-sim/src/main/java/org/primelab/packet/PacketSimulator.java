@@ -53,9 +53,6 @@ public final class PacketSimulator {
     /** Events between progress reports. */
     private static final long PROGRESS_EVERY = 1 << 18;
 
-    /** Traffic class of flows pinned to ECMP in the mixed-traffic experiment ({@link EcmpPinning}). */
-    public static final int ECMP_CLASS = EcmpPinning.ECMP_CLASS;
-
     private final SimConfig config;
     private final List<Flow> flows;
     private final EventQueue events;

@@ -36,22 +36,6 @@ import org.primelab.packet.net.Scheduling;
 public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long detectPs, double ecmpFraction,
                         Scheduling scheduling, FctConvention fctAt) implements ScenarioRun {
 
-    /** Paper default, see {@link FabricParameters#DEFAULT_RATE_BPS}. */
-    public static final long DEFAULT_RATE_BPS = FabricParameters.DEFAULT_RATE_BPS;
-    /** Paper default (600 ns, read from the paper's "600 us"), see {@link FabricParameters#DEFAULT_PROPAGATION_PS}. */
-    public static final long DEFAULT_PROPAGATION_PS = FabricParameters.DEFAULT_PROPAGATION_PS;
-    /** Paper default, see {@link FabricParameters#DEFAULT_MTU_BYTES}. */
-    public static final int DEFAULT_MTU_BYTES = FabricParameters.DEFAULT_MTU_BYTES;
-    /** Paper default, see {@link FabricParameters#DEFAULT_HEADER_BYTES}. */
-    public static final int DEFAULT_HEADER_BYTES = FabricParameters.DEFAULT_HEADER_BYTES;
-    /** Paper default, see {@link FabricParameters#DEFAULT_ACK_EVERY}. */
-    public static final int DEFAULT_ACK_EVERY = FabricParameters.DEFAULT_ACK_EVERY;
-    /** Paper default, see {@link FabricParameters#DEFAULT_KMIN_BDP}. */
-    public static final double DEFAULT_KMIN_BDP = FabricParameters.DEFAULT_KMIN_BDP;
-    /** Paper default, see {@link FabricParameters#DEFAULT_KMAX_BDP}. */
-    public static final double DEFAULT_KMAX_BDP = FabricParameters.DEFAULT_KMAX_BDP;
-    /** Paper default, see {@link FabricParameters#DEFAULT_TRIM_BDP}. */
-    public static final double DEFAULT_TRIM_BDP = FabricParameters.DEFAULT_TRIM_BDP;
     /** Default failure detection delay: 100 us (docs/design.md's link-failure experiment; {@code --detect}). */
     public static final long DEFAULT_DETECT_PS = 100 * Units.PS_PER_US;
     /** Default retransmission timeout in base RTTs: far above the worst queueing a 1-BDP queue per hop allows. */

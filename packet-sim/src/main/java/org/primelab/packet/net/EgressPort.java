@@ -24,9 +24,6 @@ import org.primelab.core.units.Units;
  * with trimming and marking disabled (its data is pulled from the sender, never queued here).
  */
 public final class EgressPort {
-    /** Data traffic classes: 0 sprayed, 1 pinned to ECMP. */
-    public static final int CLASSES = 2;
-
     private final int link;
     private final long rateBps;
     private final long propagationPs;
@@ -67,7 +64,6 @@ public final class EgressPort {
     private double depthArea;
     private long lastChangePs;
     private long sentData;
-    private long sentPackets;
     private long sentBytes0;
     private long sentBytes1;
     private long trims;
@@ -203,7 +199,6 @@ public final class EgressPort {
             int pkt = ctrl[ctrlHead];
             ctrlHead = (ctrlHead + 1) & (ctrl.length - 1);
             ctrlCount--;
-            sentPackets++;
             return pkt;
         }
         int cls = pickClass(pool);
@@ -242,7 +237,6 @@ public final class EgressPort {
             sentBytes1 += bytes;
         }
         sentData++;
-        sentPackets++;
         return pkt;
     }
 
@@ -288,7 +282,6 @@ public final class EgressPort {
     /** Counts a data packet the host pulled straight onto this (NIC) port. */
     public void countDirectData(int bytes) {
         sentData++;
-        sentPackets++;
         sentBytes0 += bytes;
     }
 
@@ -384,11 +377,6 @@ public final class EgressPort {
     /** Data bytes of class {@code cls} transmitted. */
     public long sentClassBytes(int cls) {
         return cls == 0 ? sentBytes0 : sentBytes1;
-    }
-
-    /** All packets transmitted. */
-    public long sentPackets() {
-        return sentPackets;
     }
 
     /** Data packets trimmed at this port. */

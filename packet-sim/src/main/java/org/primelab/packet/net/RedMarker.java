@@ -17,16 +17,6 @@ public final class RedMarker {
         this.curve = new RedCurve(kMinBytes, kMaxBytes);
     }
 
-    /** Occupancy where marking starts. */
-    public long kMinBytes() {
-        return curve.kMinBytes();
-    }
-
-    /** Occupancy where every packet is marked. */
-    public long kMaxBytes() {
-        return curve.kMaxBytes();
-    }
-
     /** Marking probability at an occupancy of {@code queuedBytes}. */
     public double probability(long queuedBytes) {
         return curve.probability(queuedBytes);

@@ -18,14 +18,6 @@ package org.primelab.packet.transport;
 public final class Dctcp implements CongestionControl {
     /** EWMA gain {@code g = 1/16} (RFC 8257 §4.2 recommends 1/16). */
     public static final double G = 1.0 / 16;
-    /**
-     * Default initial {@code alpha = 0}: a flow starting at line rate is not cut in half by the first
-     * mark it sees before {@code alpha} has measured anything. Linux and ns-3 start from 1 (their
-     * {@code dctcp_alpha_on_init}); with 2 MB flows lasting about ten RTTs that first halving, and one
-     * MSS per RTT to recover from it, dominates the FCT and hides the load balancer, which is what the
-     * paper measures. Configurable ({@code --dctcp-alpha0}).
-     */
-    public static final double DEFAULT_INITIAL_ALPHA = org.primelab.core.scenario.Scenario.DEFAULT_DCTCP_INITIAL_ALPHA;
 
     private final long mss;
     private final double minWindow;

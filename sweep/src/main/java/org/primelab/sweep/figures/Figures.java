@@ -51,11 +51,6 @@ public final class Figures {
         return r -> r.get(column) instanceof Number n && n.doubleValue() == value;
     }
 
-    /** The rows whose column {@code column} holds {@code value} as text. */
-    static Predicate<Map<String, Object>> textIs(String column, String value) {
-        return r -> value.equals(String.valueOf(r.get(column)));
-    }
-
     /** {@code rows} that pass {@code keep}. */
     static List<Map<String, Object>> select(List<Map<String, Object>> rows, Predicate<Map<String, Object>> keep) {
         return rows.stream().filter(keep).toList();
