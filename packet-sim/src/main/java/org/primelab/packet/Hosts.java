@@ -81,7 +81,7 @@ final class Hosts {
                 FlowReceiver r = flows.receiver(flow);
                 boolean wasComplete = r.complete();
                 int seq = pool.seq(pkt);
-                if (r.onData(seq, flows.sender(flow).payloadBytes(seq), pool.ecn(pkt), now)) {
+                if (r.onData(seq, flows.sender(flow).payloadBytes(seq), pool.ecn(pkt), pool.ackRequest(pkt), now)) {
                     int ack = pool.allocate(PacketPool.ACK, flow, seq, pool.ev(pkt), headerBytes);
                     pool.setEcn(ack, pool.ecn(pkt));
                     int[] pending = r.pending();

@@ -63,7 +63,8 @@ final class RunFlows {
                     : config.scheme();
             forwarding[i] = own.forwarding();
             senders[i] = new FlowSender(i, f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
-                    own.newGenerator(layout, entropy, config.seed(), f.src(), i), newCc(config, nscc));
+                    config.ackEvery(), own.newGenerator(layout, entropy, config.seed(), f.src(), i),
+                    newCc(config, nscc));
             receivers[i] = new FlowReceiver(senders[i].packets(), config.ackEvery(), config.ackOnMark());
         }
     }

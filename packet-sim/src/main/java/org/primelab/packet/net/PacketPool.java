@@ -8,7 +8,8 @@ import java.util.Arrays;
  * (the pool grows by doubling until it reaches the run's working set).
  *
  * <p>A packet carries what a real header carries: its type, flow, sequence number, entropy value,
- * ECN mark and size on the wire; an ACK also carries the sequence numbers it acknowledges (at most
+ * ECN mark and size on the wire; a data packet may carry an ACK request (the UET header's AR flag: the
+ * receiver acknowledges it at once); an ACK also carries the sequence numbers it acknowledges (at most
  * {@code maxAcked}, the ACK coalescing factor), the EV and ECN mark it echoes.
  */
 public final class PacketPool {
@@ -23,7 +24,7 @@ public final class PacketPool {
 
     /**
      * Header fields, one record of {@link #STRIDE} ints per packet (type, ECN mark, flow, sequence, EV,
-     * size, ACK count): a packet's fields share a cache line, so a hop that reads three of them costs one
+     * size, ACK count, ACK request): a packet's fields share a cache line, so a hop that reads three of them costs one
      * miss, not three. The sequence numbers an ACK lists live apart, in {@link #acked}.
      */
     private static final int STRIDE = 8;
@@ -34,6 +35,7 @@ public final class PacketPool {
     private static final int EV = 4;
     private static final int SIZE = 5;
     private static final int ACK_COUNT = 6;
+    private static final int ACK_REQUEST = 7;
 
     private final int maxAcked;
     private int[] fields;
@@ -54,7 +56,7 @@ public final class PacketPool {
         grow(Math.max(64, initialCapacity));
     }
 
-    /** Takes a packet id and initializes its header fields; the ECN mark starts clear. */
+    /** Takes a packet id and initializes its header fields; the ECN mark and the ACK request start clear. */
     public int allocate(byte t, int flowId, int sequence, int entropy, int bytes) {
         if (freeTop == 0) {
             grow(capacity * 2);
@@ -68,6 +70,7 @@ public final class PacketPool {
         fields[o + EV] = entropy;
         fields[o + SIZE] = bytes;
         fields[o + ACK_COUNT] = 0;
+        fields[o + ACK_REQUEST] = 0;
         if (++live > peakLive) {
             peakLive = live;
         }
@@ -124,6 +127,16 @@ public final class PacketPool {
 
     public void setEcn(int id, boolean mark) {
         fields[id * STRIDE + ECN] = mark ? 1 : 0;
+    }
+
+    /** Whether a data packet asks its receiver for an ACK at once (the AR flag). */
+    public boolean ackRequest(int id) {
+        return fields[id * STRIDE + ACK_REQUEST] != 0;
+    }
+
+    /** Sets a data packet's ACK request. */
+    public void setAckRequest(int id) {
+        fields[id * STRIDE + ACK_REQUEST] = 1;
     }
 
     /** Sequence numbers an ACK acknowledges. */

@@ -24,6 +24,12 @@ public interface CongestionControl {
     /** Current window in bytes. */
     long windowBytes();
 
+    /**
+     * The smallest window the control can fall to, bytes. Below one coalesced ACK's worth of packets the
+     * sender requests ACKs ({@link FlowSender}, "ACK request").
+     */
+    long minWindowBytes();
+
     /** {@code ackedBytes} newly acknowledged by one ACK whose echoed ECN mark is {@code marked}. */
     void onAck(long ackedBytes, boolean marked, long nowPs);
 

@@ -57,6 +57,11 @@ public final class Dctcp implements CongestionControl {
         return (long) cwnd;
     }
 
+    @Override
+    public long minWindowBytes() {
+        return (long) minWindow;
+    }
+
     /** Current {@code alpha}. */
     public double alpha() {
         return alpha;

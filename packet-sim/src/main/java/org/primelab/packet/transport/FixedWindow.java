@@ -18,6 +18,11 @@ public final class FixedWindow implements CongestionControl {
     }
 
     @Override
+    public long minWindowBytes() {
+        return window;
+    }
+
+    @Override
     public void onAck(long ackedBytes, boolean marked, long nowPs) {
     }
 

@@ -4,7 +4,8 @@ package org.primelab.packet.transport;
  * The receiving end of one flow (docs/design.md, "ACK coalescing" and "reliability"): accepts packets in
  * any order, counts each sequence number once, and decides when to acknowledge. One ACK covers the
  * data packets received since the previous ACK and is due after every {@code ackEvery} of them, at
- * once on an ECN-marked packet if {@code ackOnMark}, and when the flow completes. The ACK echoes the EV
+ * once on an ECN-marked packet if {@code ackOnMark}, at once on a packet whose sender requested it
+ * (the AR flag, {@link FlowSender}), and when the flow completes. The ACK echoes the EV
  * and ECN mark of the packet that triggered it only.
  */
 public final class FlowReceiver {
@@ -29,10 +30,11 @@ public final class FlowReceiver {
     }
 
     /**
-     * A data packet arrived. Returns true if an ACK is due now; the ACK then covers
-     * {@link #pending()}[0..{@link #pendingCount()}), which the caller copies before {@link #clearPending()}.
+     * A data packet arrived ({@code ackRequested}: it carries the AR flag). Returns true if an ACK is due
+     * now; the ACK then covers {@link #pending()}[0..{@link #pendingCount()}), which the caller copies
+     * before {@link #clearPending()}.
      */
-    public boolean onData(int seq, int payloadBytes, boolean marked, long nowPs) {
+    public boolean onData(int seq, int payloadBytes, boolean marked, boolean ackRequested, long nowPs) {
         long bit = 1L << (seq & 63);
         int word = seq >>> 6;
         if ((received[word] & bit) == 0) {
@@ -46,7 +48,7 @@ public final class FlowReceiver {
             duplicates++;
         }
         pending[pendingCount++] = seq;
-        return pendingCount == ackEvery || unique == packets || (ackOnMark && marked);
+        return pendingCount == ackEvery || unique == packets || (ackOnMark && marked) || ackRequested;
     }
 
     /** Sequence numbers received since the last ACK. */

@@ -18,6 +18,16 @@ import org.primelab.packet.net.PacketPool;
  * triggered it (the one whose EV and mark the ACK echoes) and, per NACK, that of the trimmed packet; a
  * packet sent more than once gives no sample ({@link CongestionControl#NO_RTT_SAMPLE}): which copy was
  * acknowledged is ambiguous.
+ *
+ * <p><b>ACK request (AR).</b> The receiver coalesces ACKs ({@code ackEvery} packets per ACK). A window
+ * that holds fewer than {@code ackEvery} packets would then wait for the retransmission timer: its last
+ * packets sit at the receiver, unacknowledged, and nothing else is sent. When the control's window can
+ * fall that low ({@link CongestionControl#minWindowBytes()} below {@code ackEvery} MTUs: NSCC, floor one
+ * MTU), the sender sets the AR flag as htsim's UEC source does ({@code uec.cpp}: {@code sendNewPacket}
+ * on the packet that fills the window and on the flow's last new packet, {@code sendRtxPacket} on every
+ * retransmission), and the receiver acknowledges such a packet at once. "Fills the window" is: no
+ * MTU-sized packet fits after it. Controls whose window never holds less than one coalesced ACK (the fixed
+ * window; DCTCP, floored at {@code ackEvery} MTUs) cannot stall this way and send no AR flag.
  */
 public final class FlowSender {
     private static final byte UNSENT = 0;
@@ -30,6 +40,9 @@ public final class FlowSender {
     private final int payloadBytes;
     private final int lastPayloadBytes;
     private final int headerBytes;
+    private final int mtuBytes;
+    /** Whether packets may carry the AR flag: the control's window can hold less than one coalesced ACK. */
+    private final boolean requestAcks;
     private final EntropyGenerator entropy;
     private final CongestionControl cc;
     private final byte[] state;
@@ -53,11 +66,12 @@ public final class FlowSender {
      * @param sizeBytes payload bytes of the flow
      * @param mtuBytes packet size on the wire
      * @param headerBytes header bytes per packet
+     * @param ackEvery data packets per coalesced ACK at the receiver (when to request an ACK at once)
      * @param entropy the flow's load balancer state
      * @param cc the flow's congestion control
      */
-    public FlowSender(int flow, long sizeBytes, int mtuBytes, int headerBytes, EntropyGenerator entropy,
-                      CongestionControl cc) {
+    public FlowSender(int flow, long sizeBytes, int mtuBytes, int headerBytes, int ackEvery,
+                      EntropyGenerator entropy, CongestionControl cc) {
         this.flow = flow;
         this.payloadBytes = mtuBytes - headerBytes;
         long n = (sizeBytes + payloadBytes - 1) / payloadBytes;
@@ -67,6 +81,8 @@ public final class FlowSender {
         this.packets = (int) n;
         this.lastPayloadBytes = (int) (sizeBytes - (long) (packets - 1) * payloadBytes);
         this.headerBytes = headerBytes;
+        this.mtuBytes = mtuBytes;
+        this.requestAcks = cc.minWindowBytes() < (long) ackEvery * mtuBytes;
         this.entropy = entropy;
         this.cc = cc;
         this.state = new byte[packets];
@@ -124,11 +140,12 @@ public final class FlowSender {
     /**
      * Takes the next packet to transmit at {@code nowPs} (call only after {@link #canSend()} returned true)
      * and returns it as a data packet of {@code pool}: this flow's id, the sequence number, the EV the
-     * flow's generator chose for it and its size on the wire.
+     * flow's generator chose for it and its size on the wire, with the AR flag where the class comment says.
      */
     public int sendNext(PacketPool pool, long nowPs) {
         int s = peek();
-        if (state[s] == RETRANSMIT) {
+        boolean resent = state[s] == RETRANSMIT;
+        if (resent) {
             rtxHead = rtxHead + 1 == rtx.length ? 0 : rtxHead + 1;
             rtxCount--;
             retransmissions++;
@@ -147,7 +164,11 @@ public final class FlowSender {
             firstSendPs = nowPs;
             lastProgressPs = nowPs;
         }
-        return pool.allocate(PacketPool.DATA, flow, s, entropy.next(nowPs), wireBytes(s));
+        int pkt = pool.allocate(PacketPool.DATA, flow, s, entropy.next(nowPs), wireBytes(s));
+        if (requestAcks && (resent || s == packets - 1 || inFlightBytes + mtuBytes > cc.windowBytes())) {
+            pool.setAckRequest(pkt);
+        }
+        return pkt;
     }
 
     /** An ACK for {@code count} sequence numbers ({@code seqs[0..count)}) echoing {@code ev}, {@code marked}. */

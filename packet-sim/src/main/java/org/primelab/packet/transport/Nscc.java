@@ -43,7 +43,9 @@ import org.primelab.core.cc.NsccParameters;
  * <p><b>NACK</b> (a trimmed packet): the average delay takes a sample of one network RTT (htsim's
  * estimate of a full trimming queue), quick adapt is requested, and unless it runs (or the NACK falls
  * in an ignore period) the window loses the trimmed packet's bytes. <b>Timeout:</b> the window falls to
- * its floor. Window bounds: {@code [MTU, Wmax]}, applied after every change.
+ * its floor. Window bounds: {@code [MTU, Wmax]}, applied after every change. A floor of one MTU is less
+ * than one coalesced ACK: the sender then sets the AR flag as htsim's does ({@link FlowSender}, "ACK
+ * request"), or a small window would wait for the retransmission timer.
  *
  * <p>Allocation-free per ACK. The window is kept in double precision; htsim rounds it to whole bytes at
  * every update (a difference below one byte per update).
@@ -131,6 +133,11 @@ public final class Nscc implements CongestionControl {
     @Override
     public long windowBytes() {
         return (long) window;
+    }
+
+    @Override
+    public long minWindowBytes() {
+        return (long) minWindow;
     }
 
     /** The window before rounding, bytes. */

@@ -32,6 +32,11 @@ class RttSampleTest {
         }
 
         @Override
+        public long minWindowBytes() {
+            return windowBytes();
+        }
+
+        @Override
         public void onAck(long ackedBytes, boolean marked, long nowPs) {
             acks.add(new long[] {ackedBytes, NO_RTT_SAMPLE, -1});
         }
@@ -59,7 +64,7 @@ class RttSampleTest {
     @Test
     void samplesAreTheTriggeringPacketsRoundTripAndNoneForAResentPacket() {
         Recorder cc = new Recorder(true);
-        FlowSender s = new FlowSender(0, 3 * 4096, 4160, 64, now -> 7, cc);
+        FlowSender s = new FlowSender(0, 3 * 4096, 4160, 64, 4, now -> 7, cc);
         PacketPool pool = new PacketPool(16, 4);
         s.sendNext(pool, 1_000);     // seq 0
         s.sendNext(pool, 2_000);     // seq 1
@@ -80,7 +85,7 @@ class RttSampleTest {
     @Test
     void anEcnOnlyControlGetsThePlainCalls() {
         Recorder cc = new Recorder(false);
-        FlowSender s = new FlowSender(0, 4096, 4160, 64, now -> 7, cc);
+        FlowSender s = new FlowSender(0, 4096, 4160, 64, 4, now -> 7, cc);
         s.sendNext(new PacketPool(16, 4), 1_000);
         s.onAck(new int[] {0}, 1, 0, 7, false, 5_000);
         assertEquals(-1, cc.acks.get(0)[2], "onAck, not onAckSample");
