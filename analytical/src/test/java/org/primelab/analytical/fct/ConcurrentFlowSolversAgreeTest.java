@@ -84,6 +84,24 @@ class ConcurrentFlowSolversAgreeTest {
     }
 
     /**
+     * When the host links bind, the solve stops as soon as a routing fits them (the class comment: "or when
+     * the routing reaches phiCap, then phi* = phiCap exactly"). Adding two same-ToR flows from h0 to the
+     * instance above makes h0 send three units: phiCap = 1/3, and already the start routing (congestion
+     * 22/15 < 3) fits, so no sweep is needed and the interval is the point 1/3.
+     */
+    @Test
+    void hostBoundWorkloadStopsAtTheStartRoutingWithPhiCapExactly() {
+        List<Flow> flows = List.of(AB.get(0), AB.get(1), new Flow(2, 0, 1, 1_000_000, 0), new Flow(3, 0, 1, 1_000_000, 0));
+        CertifiedMaxConcurrentFlow.Result r = CertifiedMaxConcurrentFlow.solve(faults(), flows, G400, 1e-6);
+        assertEquals(1.0 / 3, r.phiCap());
+        assertEquals(1.0 / 3, r.phiLower());
+        assertEquals(1.0 / 3, r.phiUpper());
+        assertTrue(r.converged(), r.toString());
+        assertEquals(0, r.sweeps(), r.toString());
+        assertEquals(0.75, MaxConcurrentFlowLp.solve(faults(), AB, G400).phi(), 1e-9, "the switches alone allow 3/4");
+    }
+
+    /**
      * Flows that never leave their ToR have no switch instance: phi is exactly the host links' bound.
      * h2 sends two 1 kB flows to h3 (h0 -> h1 one): h2's and h3's links carry two units, phi = 1/2.
      */
