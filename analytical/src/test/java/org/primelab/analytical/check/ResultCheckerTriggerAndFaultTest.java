@@ -133,6 +133,16 @@ class ResultCheckerTriggerAndFaultTest {
                 new Completion(2, fire - 1, fire + 10 * L, 10 * L + 1, 0, "s"), d);
         assertEquals(List.of(ResultChecker.flowName(ONE_SHOTS, 2)), failing(bad));
         assertEquals((fire - 1) / 1e6, bad.outcome(Check.TRIGGER).failures().get(0).measured(), 1e-12);
+        // the waiting flow's own rounding is granted to its start and to its end
+        long r = 700;
+        assertEquals(List.of(), failing(check(ONE_SHOTS, FctConvention.RECEIVER, done(0, ta, 0), late,
+                new Completion(2, fire - r, fire + L, L + r, r, "s"), d)));
+        assertEquals(1, failing(check(ONE_SHOTS, FctConvention.RECEIVER, done(0, ta, 0), late,
+                new Completion(2, fire - r - 1, fire + L, L + r + 1, r, "s"), d)).size());
+        assertEquals(List.of(), failing(check(ONE_SHOTS, FctConvention.RECEIVER, done(0, ta, 0), late,
+                new Completion(2, Completion.UNKNOWN, fire + L - r, Completion.UNKNOWN, r, "e"), d)));
+        assertEquals(1, failing(check(ONE_SHOTS, FctConvention.RECEIVER, done(0, ta, 0), late,
+                new Completion(2, Completion.UNKNOWN, fire + L - r - 1, Completion.UNKNOWN, r, "e"), d)).size());
     }
 
     /** A barrier of count 2 fires at the later of its two activations, whichever flow reports it. */
