@@ -276,6 +276,9 @@ class RoundRobinExactOraclesTest {
         IllegalArgumentException big = assertThrows(IllegalArgumentException.class,
                 () -> ShuffledRoundRobinAggregate.simulate(1_000_000_000, 4, 2, 0, 1, 2));
         assertEquals("trials: must be >= 1 with trials x flows x (window + offset) <= 2e9", big.getMessage());
+        // the skipped offset counts towards the limit: 2 x (1 + 1e9) > 2e9
+        assertThrows(IllegalArgumentException.class,
+                () -> ShuffledRoundRobinAggregate.simulate(2, 4, 1, 1_000_000_000, 1, 1));
         assertEquals(1, ShuffledRoundRobinAggregate.simulate(2, 4, 5, 0, 1, 1).probabilityAtMost(2), 1e-12);
         assertEquals(1, SprayingAggregate.simulateHashed(2, 4, 5, 8, 1, 1).probabilityAtMost(10), 1e-12);
         assertThrows(IllegalArgumentException.class,
