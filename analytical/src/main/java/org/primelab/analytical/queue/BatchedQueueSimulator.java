@@ -37,8 +37,8 @@ public final class BatchedQueueSimulator {
         if (scheme == null) {
             throw new IllegalArgumentException("scheme: must be one of random, shuffled-rr, staggered-rr");
         }
-        if (ports < 1 || ports > 1 << 16) {
-            throw new IllegalArgumentException("ports: must be in [1, 65536], got " + ports);
+        if (ports < 1 || ports > 1 << 15) {      // EvLayout's largest part, built for every scheme below
+            throw new IllegalArgumentException("ports: must be in [1, 32768], got " + ports);
         }
         if (steps < 1 || steps * ports > MAX_WORK) {
             throw new IllegalArgumentException("steps: must be >= 1 with ports x steps <= " + MAX_WORK + ", got " + steps);
