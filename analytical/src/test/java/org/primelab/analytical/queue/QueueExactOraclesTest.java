@@ -109,13 +109,9 @@ class QueueExactOraclesTest {
                 () -> BatchedQueueSimulator.simulate(SprayScheme.STAGGERED_ROUND_ROBIN, 4, 600_000_000L, 1));
         QueueTrace one = BatchedQueueSimulator.simulate(SprayScheme.STAGGERED_ROUND_ROBIN, 1, 1, 1);
         assertEquals(new QueueTrace(SprayScheme.STAGGERED_ROUND_ROBIN, 1, 1, 1, 0, 0), one);
-        // the largest accepted fabric runs, for every scheme (each builds the odometer layout of n ports)
-        for (SprayScheme s : SprayScheme.values()) {
-            QueueTrace wide = BatchedQueueSimulator.simulate(s, 1 << 15, 1, 1);
-            assertEquals(1 << 15, wide.ports());
-            assertTrue(wide.maxOccupancy() >= 1, s.toString());
-        }
-        assertEquals(1, BatchedQueueSimulator.simulate(SprayScheme.STAGGERED_ROUND_ROBIN, 1 << 15, 1, 1).maxOccupancy());
+        // the largest accepted number of ports runs (the simulator builds the odometer layout of n ports)
+        assertEquals(new QueueTrace(SprayScheme.STAGGERED_ROUND_ROBIN, 1 << 15, 1, 1, 0, 0),
+                BatchedQueueSimulator.simulate(SprayScheme.STAGGERED_ROUND_ROBIN, 1 << 15, 1, 1));
     }
 
     /** Replays each port's Lindley recursion over the per-sender port sequences; {max occ, max backlog, final max}. */
