@@ -13,8 +13,8 @@ import org.primelab.core.topology.FatTree;
  * {@link WorstCaseDownlinkLp} on instances computed by hand: the flows that can use a link, their fair
  * (even-split) share {@code sum_f d_f n_{f,l} / P_f}, the LP optimum {@code sum_f min(d_f, share_f + delta)}
  * and the model size; and {@link WorstCaseDownlinkLp#largestModel}, the size announced before the tree is
- * built, equal to the largest model {@code solve} actually builds under a permutation in which every flow
- * crosses the top tier.
+ * built, equal to the largest model {@code solve} actually builds on a top-tier downlink under a permutation
+ * in which every flow crosses the top tier.
  */
 class WorstCaseDownlinkLpHandInstanceTest {
     private static final FatTree TREE = FatTree.twoTier(4);
@@ -48,6 +48,22 @@ class WorstCaseDownlinkLpHandInstanceTest {
         }
     }
 
+    /**
+     * 3-tier k = 4: host 0 (pod 0) -> host 8 (pod 2, edge2.0) has (k/2)^2 = 4 paths, 2 of them through
+     * agg2.0 -> edge2.0: fair share 8 x 2/4 = 4, worst case min(8, 4 + delta).
+     */
+    @Test
+    void aLinkCarryingTwoOfAFlowsFourPathsGetsHalfItsDemand() {
+        FatTree three = FatTree.threeTier(4);
+        int l = link(three, "agg2.0", "edge2.0");
+        WorstCaseDownlinkLp.Result r = WorstCaseDownlinkLp.solve(three, List.of(new Demand(0, 8, 8)), 1, l);
+        assertEquals(1, r.flowsOnLink());
+        assertEquals(4.0, r.fairShare(), 1e-12);
+        assertEquals(5.0, r.closedForm(), 1e-12);
+        assertEquals(5.0, r.lpLoad(), 1e-6);
+        assertEquals(4, r.variables());
+    }
+
     /** A link no flow can use: nothing to optimise, every figure 0. */
     @Test
     void anUnusedLinkCarriesNothing() {
@@ -78,7 +94,8 @@ class WorstCaseDownlinkLpHandInstanceTest {
             int maxVars = 0;
             int maxRows = 0;
             for (int l = 0; l < t.linkCount(); l++) {
-                if (WorstCaseDownlinkLp.isSwitchLink(t, l) && !t.isUplink(l)) {
+                // the busiest downlink class: from the top tier down
+                if (t.tierOf(t.linkSource(l)) == t.tiers()) {
                     WorstCaseDownlinkLp.Result r = WorstCaseDownlinkLp.solve(t, perm, 0.5, l);
                     maxVars = Math.max(maxVars, r.variables());
                     maxRows = Math.max(maxRows, r.constraints());

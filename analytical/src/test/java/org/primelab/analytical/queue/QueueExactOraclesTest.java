@@ -189,6 +189,11 @@ class QueueExactOraclesTest {
                 ShuffledRoundRobinQueueBound.exhaustiveSearch(1));
         assertThrows(IllegalArgumentException.class,
                 () -> ShuffledRoundRobinQueueBound.exhaustiveSearch(ShuffledRoundRobinQueueBound.MAX_SEARCH_PORTS + 1));
+        // the largest accepted n: C(17, 9) = 24310 patterns, and the tight bounds 2n - 1 and 2n - 2
+        ShuffledRoundRobinQueueBound.SearchResult nine = ShuffledRoundRobinQueueBound.exhaustiveSearch(9);
+        assertEquals(24310, nine.patternsPerCycle());
+        assertEquals(17, nine.maxOccupancy());
+        assertEquals(16, nine.maxBacklog());
     }
 
     /** The tight schedule: every sender's cycle is a permutation, port 0 last in cycle 0 and first in cycle 1. */
