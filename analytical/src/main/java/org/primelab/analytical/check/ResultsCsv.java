@@ -99,8 +99,7 @@ public final class ResultsCsv {
         Integer flow = byId.get((int) Math.min(id, Integer.MAX_VALUE));
         if (flow == null || id > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("results: " + where + ": flow_id " + id + " is not a flow id of the"
-                    + " workload (ids " + (cm.flowIds().isEmpty() ? "none" : describeIds(cm)) + "; the results do not"
-                    + " match the workload)");
+                    + " workload (ids " + describeIds(byId.keySet()) + "; the results do not match the workload)");
         }
         Flow f = cm.workload().flow(flow);
         if (columns.containsKey("start_us") && columns.containsKey("end_us")) {
@@ -118,10 +117,14 @@ public final class ResultsCsv {
         return new Completion(flow, f.startPs(), f.startPs() + fct[0], fct[0], fct[1], where);
     }
 
-    private static String describeIds(ConnectionMatrix cm) {
+    /** The file ids a results row may name: the matrix's explicit ids ({@link ConnectionMatrix#NO_ID} is none). */
+    private static String describeIds(java.util.Set<Integer> ids) {
+        if (ids.isEmpty()) {
+            return "none";
+        }
         int min = Integer.MAX_VALUE;
         int max = Integer.MIN_VALUE;
-        for (int id : cm.flowIds()) {
+        for (int id : ids) {
             min = Math.min(min, id);
             max = Math.max(max, id);
         }

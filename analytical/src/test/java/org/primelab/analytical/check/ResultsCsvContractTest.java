@@ -125,6 +125,16 @@ class ResultsCsvContractTest {
                 new BufferedReader(new StringReader("flow_id,fct_us\n8,1\n")), one));
         assertEquals("results: x.csv:2: flow_id 8 is not a flow id of the workload (ids 7; the results do not match"
                 + " the workload)", e.getMessage());
+        // a line without an id has none a results row could name: the message lists only the explicit ids
+        ConnectionMatrix mixed = CmReader.parse("mixed.cm", "Nodes 8\nConnections 2\n0->2 start 0 size 10\n"
+                + "1->3 id 4 start 0 size 10\n", TREE);
+        assertEquals("results: x.csv:2: flow_id 8 is not a flow id of the workload (ids 4; the results do not match"
+                + " the workload)", assertThrows(IllegalArgumentException.class, () -> ResultsCsv.parse("x.csv",
+                new BufferedReader(new StringReader("flow_id,fct_us\n8,1\n")), mixed)).getMessage());
+        ConnectionMatrix noIds = CmReader.parse("none.cm", "Nodes 8\nConnections 1\n0->2 start 0 size 10\n", TREE);
+        assertEquals("results: x.csv:2: flow_id 1 is not a flow id of the workload (ids none; the results do not"
+                + " match the workload)", assertThrows(IllegalArgumentException.class, () -> ResultsCsv.parse("x.csv",
+                new BufferedReader(new StringReader("flow_id,fct_us\n1,1\n")), noIds)).getMessage());
     }
 
     /** {@code read} names the file by its name alone, in the results and in messages. */
