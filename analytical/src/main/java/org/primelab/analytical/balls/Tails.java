@@ -78,13 +78,16 @@ final class Tails {
         return logFactorial(m) - logFactorial(j) - logFactorial(m - j) + j * Math.log(p) + (m - j) * Math.log1p(-p);
     }
 
-    /** {@code P(Bin(m, p) > k)}; {@code Bin(m, 0)} is 0 with certainty. */
+    /** {@code P(Bin(m, p) > k)}; {@code Bin(m, 0)} is 0 and {@code Bin(m, 1)} is m with certainty. */
     static double binomialUpperTail(int m, double p, int k) {
         if (k < 0) {
             return 1;
         }
         if (k >= m || p == 0) {
             return 0;
+        }
+        if (p >= 1) {
+            return 1; // k < m here; the sums below would start from log pmf = -Infinity and give NaN
         }
         if (k + 1 < m * p) {
             double top = logBinomialPmf(k, m, p);
