@@ -1,0 +1,49 @@
+package org.primelab.analytical.balls;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.primelab.analytical.balls.RationalMaxLoadContractTest.assertField;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link PoissonApproximation} is {@code P(Poi(m/n) <= k)^n}. With one bin it is the Poisson({@code m}) CDF
+ * itself, which must keep its relative precision in the lower tail (summed directly, not as 1 - upper tail).
+ */
+class PoissonApproximationContractTest {
+
+    /** P(Poi(lambda) <= k) by summing the positive terms e^-lambda lambda^j / j!, j <= k. */
+    private static double poissonCdf(int k, double lambda) {
+        double s = 0;
+        for (int j = 0; j <= k; j++) {
+            s += Math.exp(j * Math.log(lambda) - lambda - Tails.logFactorial(j));
+        }
+        return s;
+    }
+
+    @Test
+    void oneBinIsThePoissonCdfToRelativePrecision() {
+        for (int m : new int[] {3, 50, 200}) {
+            MaxLoadDistribution d = new PoissonApproximation().maxLoad(m, 1);
+            for (int k = 0; k <= m; k++) {
+                double exact = poissonCdf(k, m);
+                assertEquals(exact, d.probabilityAtMost(k), 1e-9 * exact, "m=" + m + " k=" + k);
+            }
+        }
+    }
+
+    /** n bins: the n-th power of the one-bin Poisson(m/n) CDF (the definition), here 40 balls in 8 bins. */
+    @Test
+    void nBinsIsThePowerOfOneBin() {
+        MaxLoadDistribution d = new PoissonApproximation().maxLoad(40, 8);
+        for (int k = 0; k <= 20; k++) {
+            double exact = Math.pow(poissonCdf(k, 5.0), 8);
+            assertEquals(exact, d.probabilityAtMost(k), 1e-12 + 1e-9 * exact, "k=" + k);
+        }
+    }
+
+    @Test
+    void argumentsAreChecked() {
+        assertField("balls:", () -> new PoissonApproximation().maxLoad(-1, 4));
+        assertField("bins:", () -> new PoissonApproximation().maxLoad(4, 0));
+    }
+}
