@@ -29,11 +29,14 @@ class SimulatorContractTest {
         for (MaxLoadDistribution d : List.of(mc.maxLoad(1, 6), greedy.maxLoad(1, 6, 2))) {
             assertEquals(1.0, d.probabilityOf(1), 0.0, d.method());
         }
-        MaxLoadDistribution one = new MonteCarloMaxLoadEstimator(9, 1).maxLoad(20, 4);
-        MaxLoadDistribution oneGreedy = new GreedyChoiceSimulator(9, 1).maxLoad(20, 4, 2);
-        for (MaxLoadDistribution d : List.of(one, oneGreedy)) {
-            assertEquals(1.0, d.probabilityOf(d.maxSupport()), 0.0, "one trial is a point mass: " + d.method());
-            assertTrue(d.maxSupport() >= 5, "20 balls in 4 bins: some bin holds at least 5");
+        for (long seed = 1; seed <= 20; seed++) {
+            MaxLoadDistribution one = new MonteCarloMaxLoadEstimator(seed, 1).maxLoad(20, 4);
+            MaxLoadDistribution oneGreedy = new GreedyChoiceSimulator(seed, 1).maxLoad(20, 4, 1);
+            MaxLoadDistribution oneGreedy2 = new GreedyChoiceSimulator(seed, 1).maxLoad(20, 4, 2);
+            for (MaxLoadDistribution d : List.of(one, oneGreedy, oneGreedy2)) {
+                assertEquals(1.0, d.probabilityOf(d.maxSupport()), 0.0, "one trial is a point mass: " + d.method());
+                assertTrue(d.maxSupport() >= 5, "20 balls in 4 bins: some bin holds at least 5");
+            }
         }
         assertEquals(1, new MonteCarloMaxLoadEstimator(9, 1).trials());
         assertEquals(1234, new MonteCarloMaxLoadEstimator(9, 1234).trials());
