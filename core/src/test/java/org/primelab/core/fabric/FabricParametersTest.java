@@ -53,4 +53,19 @@ class FabricParametersTest {
                     "BDP " + bdp + " B gave " + packets + " packets of " + mtu);
         }
     }
+
+    /**
+     * One MTU's serialization in whole picoseconds, rounded up: 4160 B at 400 Gb/s is exactly 83.2 ns;
+     * at 300 Gb/s it is 110,933.3 ps, so 110,934; and it is the data term of the base RTT
+     * ({@code 4 x (2 x 600 ns + t_MTU + 1.28 ns)} on the 2-tier tree).
+     */
+    @Test
+    void mtuSerializationIsTheCeilingOfBitsOverRate() {
+        FabricParameters p = FabricParameters.paperDefaults(FatTree.twoTier(16));
+        assertEquals(83_200, p.mtuSerializationPs());
+        assertEquals(p.baseRttPs(), 4 * (2 * 600_000 + p.mtuSerializationPs() + 1_280));
+        FabricParameters slow = new FabricParameters(FatTree.twoTier(4), 300_000_000_000L, 600_000, 4160, 64, 4,
+                0.25, 0.75, 1.0);
+        assertEquals(110_934, slow.mtuSerializationPs());
+    }
 }

@@ -59,4 +59,20 @@ class RedCurveProperties {
         assertTrue(e.getMessage().startsWith("ecn:"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new RedCurve(-1, 10));
     }
+
+    /**
+     * The accessors give back the thresholds the curve was built from, and they are where the curve's
+     * cases change: no marking at {@code kMinBytes()}, some a byte above it, certain marking at
+     * {@code kMaxBytes()}, not yet a byte below it.
+     */
+    @Test
+    void accessorsAreTheThresholdsWhereTheCasesChange() {
+        RedCurve red = new RedCurve(64_224, 192_672);
+        assertEquals(64_224, red.kMinBytes());
+        assertEquals(192_672, red.kMaxBytes());
+        assertEquals(0.0, red.probability(red.kMinBytes()));
+        assertTrue(red.probability(red.kMinBytes() + 1) > 0);
+        assertEquals(1.0, red.probability(red.kMaxBytes()));
+        assertTrue(red.probability(red.kMaxBytes() - 1) < 1);
+    }
 }

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.EvLayout;
+import org.primelab.core.topology.FatTree;
 
 class UplinkSelectorTest {
     private static final EvLayout LAYOUT = EvLayout.of(8, 4);
@@ -90,5 +91,43 @@ class UplinkSelectorTest {
         assertEquals(3, UplinkSelector.select(Forwarding.ADAPTIVE, LAYOUT, 5, 1, 8, 9, 0, SALT, valid, depths, ties));
         q[0] = -1;   // shorter but not valid
         assertEquals(3, UplinkSelector.select(Forwarding.ADAPTIVE, LAYOUT, 5, 1, 8, 9, 0, SALT, valid, depths, ties));
+    }
+
+    /**
+     * The salts are the documented derivation, {@code Seeds.derive(seed, SWITCH_SALT, node)}, for every node
+     * of the tree (hosts included, so a salt can be looked up by node id), and the hash choice of a switch
+     * is the salted hash with its own salt.
+     */
+    @Test
+    void saltsAreTheDerivedSeedOfEveryNode() {
+        FatTree tree = FatTree.threeTier(4);
+        long[] salts = UplinkSelector.salts(tree, 11);
+        assertEquals(tree.nodeCount(), salts.length);
+        for (int node = 0; node < tree.nodeCount(); node++) {
+            assertEquals(Seeds.derive(11, Seeds.SWITCH_SALT, node), salts[node], tree.nodeName(node));
+        }
+        int edge = tree.torNode(3);
+        for (int ev = 0; ev < 16; ev++) {
+            assertEquals(Seeds.hashPort(9, ev, salts[edge], 2), UplinkSelector.select(Forwarding.HASH, tree.evLayout(),
+                    edge, 1, 2, 9, ev, salts[edge], UplinkSelector.ALL, null, null));
+        }
+    }
+
+    /**
+     * Adaptive routing on an intact switch (valid = ALL, or the empty set treated as ALL) picks the unique
+     * shortest queue wherever it is, the last uplink included, and reads only the switch's own uplinks
+     * (the queue array here has exactly {@code uplinks} entries, so a read past them would throw).
+     */
+    @Test
+    void adaptiveOnAnIntactSwitchReadsExactlyItsUplinks() {
+        for (int shortest = 0; shortest < 8; shortest++) {
+            long[] q = {50, 40, 30, 20, 25, 35, 45, 55};
+            q[shortest] = 5;
+            QueueDepths depths = (sw, up) -> q[up];
+            for (long valid : new long[] {UplinkSelector.ALL, 0}) {
+                assertEquals(shortest, UplinkSelector.select(Forwarding.ADAPTIVE, LAYOUT, 5, 1, 8, 9, 0, SALT, valid,
+                        depths, new SplittableRandom(1)));
+            }
+        }
     }
 }
