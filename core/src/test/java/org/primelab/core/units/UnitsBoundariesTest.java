@@ -54,4 +54,14 @@ class UnitsBoundariesTest {
         double below = Math.nextDown(x);
         assertEquals((long) (below * 1000), Units.ns(below));
     }
+
+    /**
+     * A rate that is not whole gigabits prints with three decimals: 2^55 bit/s = 36028797.018963968 Gbit/s
+     * prints 36028797.019G, not the truncated 36028797G.
+     */
+    @Test
+    void aRateOfFractionalGigabitsKeepsItsDecimals() {
+        assertEquals("36028797.019G", Units.formatRate(1L << 55));
+        assertEquals("400G", Units.formatRate(400_000_000_000L));
+    }
 }

@@ -3,6 +3,7 @@ package org.primelab.core.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -147,9 +148,30 @@ class WorkloadsGeneratorContractTest {
         boolean[] received = new boolean[big.hosts()];
         for (Flow f : flows) {
             assertNotEquals(big.torIndexOf(f.src()), big.torIndexOf(f.dst()));
-            assertEquals(false, received[f.dst()]);
+            assertTrue(!received[f.dst()], "host " + f.dst() + " receives twice");
             received[f.dst()] = true;
         }
         assertEquals(big.hosts(), flows.size());
+    }
+
+    /**
+     * The permutation starts from a uniform shuffle, the repair only mends the few fixed points: a uniform
+     * permutation of n hosts has 1/2 two-cycles on average (and repairs add few), so over 100 seeds on 128
+     * hosts there are well under 100 two-cycles in all. Pairing hosts up from the identity would give dozens
+     * per seed.
+     */
+    @Test
+    void permutationIsAShuffleNotAPairingOfHosts() {
+        FatTree k16 = FatTree.twoTier(16);
+        int twoCycles = 0;
+        for (long seed = 0; seed < 100; seed++) {
+            List<Flow> flows = Workloads.permutation(k16, 1, seed, false);
+            for (Flow f : flows) {
+                if (f.src() < f.dst() && flows.get(f.dst()).dst() == f.src()) {
+                    twoCycles++;
+                }
+            }
+        }
+        assertTrue(twoCycles < 100, twoCycles + " two-cycles in 100 permutations of 128 hosts");
     }
 }
