@@ -34,6 +34,9 @@ public final class Workloads {
         if (crossTor && tree.torIndexOf(n - 1) == 0) {
             throw new IllegalArgumentException("traffic: a cross-ToR permutation needs hosts under at least 2 ToRs");
         }
+        if (crossTor) {
+            requireNoMajorityTor(tree);
+        }
         SplittableRandom rnd = new SplittableRandom(Seeds.derive(seed, Seeds.WORKLOAD, 1));
         int[] dst = new int[n];
         for (int i = 0; i < n; i++) {
@@ -69,6 +72,26 @@ public final class Workloads {
             flows.add(new Flow(i, i, dst[i], sizeBytes, 0));
         }
         return flows;
+    }
+
+    /**
+     * A cross-ToR permutation exists exactly when no ToR holds more than half of the hosts (Hall's
+     * condition for a perfect matching in the complete multipartite graph whose parts are the ToRs: the
+     * {@code m} hosts of one ToR must send to {@code m} distinct hosts outside it, so {@code m <= n - m};
+     * when every part satisfies it, such a matching exists). Refuses the other trees before any draw.
+     */
+    private static void requireNoMajorityTor(FatTree tree) {
+        int n = tree.hosts();
+        int[] hostsPerTor = new int[tree.torIndexOf(n - 1) + 1];    // hosts are numbered ToR after ToR
+        for (int h = 0; h < n; h++) {
+            hostsPerTor[tree.torIndexOf(h)]++;
+        }
+        for (int tor = 0; tor < hostsPerTor.length; tor++) {
+            if (2L * hostsPerTor[tor] > n) {
+                throw new IllegalArgumentException("traffic: a cross-ToR permutation needs every ToR to hold at most"
+                        + " half of the hosts; ToR " + tor + " holds " + hostsPerTor[tor] + " of " + n);
+            }
+        }
     }
 
     /** Every host sends {@code sizeBytes} to every other host, all starting at 0. */

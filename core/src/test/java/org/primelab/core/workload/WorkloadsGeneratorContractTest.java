@@ -127,14 +127,20 @@ class WorkloadsGeneratorContractTest {
 
     /**
      * With two populated ToRs of 4 and 1 hosts no cross-ToR permutation exists (4 senders, 1 receiver
-     * outside their ToR); the repair gives up with a message rather than looping.
+     * outside their ToR): refused up front as bad input, naming the option, before any draw. At the
+     * boundary (4 and 4: each ToR holds exactly half) one exists, and the generator finds it.
      */
     @Test
-    void crossTorPermutationThatCannotExistGivesUp() {
+    void crossTorPermutationThatCannotExistIsRefused() {
         FatTree lopsided = FatTree.builder(2, 8).hosts(5).build();
-        IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> Workloads.permutation(lopsided, 1, 1, true));
-        assertEquals("permutation: could not repair; too few groups for 5 hosts", e.getMessage());
+        assertEquals("traffic: a cross-ToR permutation needs every ToR to hold at most half of the hosts;"
+                + " ToR 0 holds 4 of 5", message(() -> Workloads.permutation(lopsided, 1, 1, true)));
+        FatTree halves = FatTree.builder(2, 8).hosts(8).build();
+        for (long seed = 1; seed <= 20; seed++) {
+            for (Flow f : Workloads.permutation(halves, 1, seed, true)) {
+                assertNotEquals(halves.torIndexOf(f.src()), halves.torIndexOf(f.dst()), "seed " + seed + ": " + f);
+            }
+        }
     }
 
     /**
