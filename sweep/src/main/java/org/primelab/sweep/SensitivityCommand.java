@@ -31,7 +31,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * Defaults never change: a setting overrides them for one point only ({@link PenaltySetting}).
  */
 @Command(name = "sensitivity", mixinStandardHelpOptions = true,
-        description = "Sweep PRIME's P_ECN, P_NACK, decay and CC (REPS/AR: CC, ack-on-mark) on the 3-tier 800G 2MB permutation and the 25%-degraded case.")
+        description = "Sweep PRIME's P_ECN, P_NACK, decay and CC (REPS/AR: CC, ack-on-mark) on the 3-tier 800G 2MB permutation and the 25%%-degraded case.")
 public final class SensitivityCommand implements Callable<Integer> {
     /** {@code P_ECN} values, in base RTTs (the default is {@code EntropyConfig.ECN_PENALTY_RTTS = 1}). */
     static final List<Double> ECN_RTTS = List.of(0.5, 1.0, 2.0);
