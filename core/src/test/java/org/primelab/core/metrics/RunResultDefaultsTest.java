@@ -27,40 +27,30 @@ class RunResultDefaultsTest {
     private static final List<FlowOutcome> THREE = List.of(new Outcome(0, 1, 10, 13), new Outcome(1, 2, 7, 20),
             new Outcome(2, 5, 9, 11));
 
-    /** A flow outcome with its sender-side completion measured. */
-    private record Outcome(int id, long startPs, long endPs, long ackedPs) implements FlowOutcome {
+    /** A 1000-byte flow from host 0 to host 1: the parts of an outcome these tests do not vary. */
+    private interface OneKilobyteFlow extends FlowOutcome {
         @Override
-        public int src() {
+        default int src() {
             return 0;
         }
 
         @Override
-        public int dst() {
+        default int dst() {
             return 1;
         }
 
         @Override
-        public long sizeBytes() {
+        default long sizeBytes() {
             return 1000;
         }
     }
 
+    /** A flow outcome with its sender-side completion measured. */
+    private record Outcome(int id, long startPs, long endPs, long ackedPs) implements OneKilobyteFlow {
+    }
+
     /** A flow outcome of a run that did not measure acknowledgements (the interface's default). */
-    private record Unacked(int id, long startPs, long endPs) implements FlowOutcome {
-        @Override
-        public int src() {
-            return 0;
-        }
-
-        @Override
-        public int dst() {
-            return 1;
-        }
-
-        @Override
-        public long sizeBytes() {
-            return 1000;
-        }
+    private record Unacked(int id, long startPs, long endPs) implements OneKilobyteFlow {
     }
 
     /** A result that implements only what a simulator must; {@code at == null} keeps the default fctAt. */
