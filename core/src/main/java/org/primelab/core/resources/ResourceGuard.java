@@ -118,6 +118,12 @@ public final class ResourceGuard {
                     e.heapOption(), e.what(), bytes(e.heapBytes()), bytes(limit), 100 * HEAP_SHARE,
                     bytes(maxHeapBytes)));
         }
+        if (!Double.isFinite(e.events())) {
+            // an overflow of the sizes: no budget, --force included, can accept an uncountable run
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "%s: %s needs more events than can be counted (its sizes overflow), beyond every limit; "
+                            + "choose a smaller scenario", e.timeOption(), e.what()));
+        }
         if (!force && !(e.events() <= EVENT_BUDGET && e.seconds() <= TIME_BUDGET_SECONDS)) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "%s: %s needs about %.2g events, about %s at %.0e events/s, beyond the budget of %d s "

@@ -62,6 +62,23 @@ class ResourceGuardTest {
         assertThrows(IllegalArgumentException.class, () -> ResourceGuard.require(inf, false, GIB));
     }
 
+    /**
+     * Events that are not finite (an overflow of the sizes) are beyond every limit, as the class says:
+     * --force, which lifts the time budget, does not accept them; a merely huge finite count it does.
+     */
+    @Test
+    void uncountableEventsAreRefusedEvenWithForce() {
+        for (double events : new double[] {Double.POSITIVE_INFINITY, Double.NaN}) {
+            ResourceGuard.Estimate e = new ResourceGuard.Estimate("the run", "k", 1, "rate", events);
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> ResourceGuard.require(e, true, GIB));
+            assertEquals("rate: the run needs more events than can be counted (its sizes overflow), beyond every"
+                    + " limit; choose a smaller scenario", refused.getMessage());
+        }
+        assertDoesNotThrow(() -> ResourceGuard.require(
+                new ResourceGuard.Estimate("the run", "k", 1, "rate", Double.MAX_VALUE), true, GIB));
+    }
+
     @Test
     void theIssuesScenariosAreRefusedAndThePapersAreNot() {
         long heap8g = 8 * GIB;
