@@ -68,6 +68,9 @@ class BadInputRegressionTest {
                 // a derived value that overflowed (p-nack) is refused as the option it came from
                 Arguments.of("delay", new String[] {"sim", "--k", "4", "--delay", "1000000s"}),
                 Arguments.of("delay", new String[] {"fluid", "--k", "4", "--delay", "1000000s"}),
+                // a rate so low that serialization makes the round trip overflow names the rate, not the delay
+                Arguments.of("rate", new String[] {"sim", "--k", "8", "--rate", "1bps"}),
+                Arguments.of("rate", new String[] {"fluid", "--k", "8", "--rate", "1bps"}),
                 // options named by their own name, not the value type
                 Arguments.of("detect", new String[] {"sim", "--k", "4", "--detect", "soon"}),
                 Arguments.of("stagger", new String[] {"sim", "--k", "4", "--stagger", "1e99999999999s"}),

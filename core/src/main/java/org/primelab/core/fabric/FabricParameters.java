@@ -73,9 +73,13 @@ public record FabricParameters(FatTree tree, long linkRateBps, long propagationP
         }
         long rtt = pathRttPs(tree.longestPathLinks(), propagationPs, linkRateBps, mtuBytes, headerBytes);
         if (rtt > MAX_BASE_RTT_PS) {
-            throw new IllegalArgumentException("delay: the base round trip of " + Units.formatTime(rtt) + " ("
-                    + tree.longestPathLinks() + " links of " + Units.formatTime(propagationPs) + " each way) is beyond"
-                    + " the largest of " + Units.formatTime(MAX_BASE_RTT_PS) + " whose derived timers fit a run's clock");
+            // name the option that makes most of the round trip: the wires' delay or the serialization
+            long serializationPs = pathRttPs(tree.longestPathLinks(), 0, linkRateBps, mtuBytes, headerBytes);
+            String option = serializationPs >= rtt - serializationPs ? "rate" : "delay";
+            throw new IllegalArgumentException(option + ": the base round trip of " + Units.formatTime(rtt) + " ("
+                    + tree.longestPathLinks() + " links of " + Units.formatTime(propagationPs) + " each way at "
+                    + Units.formatRate(linkRateBps) + ") is beyond the largest of " + Units.formatTime(MAX_BASE_RTT_PS)
+                    + " whose derived timers fit a run's clock");
         }
         long bdp = Units.bytesIn(rtt, linkRateBps);
         if ((bdp + mtuBytes - 1) / mtuBytes > Integer.MAX_VALUE) {

@@ -239,12 +239,20 @@ public final class Units {
         return ps + "ps";
     }
 
-    /** Formats a rate in bits per second as {@code 400G} when whole gigabits, else in bps. */
+    /**
+     * Formats a rate in bits per second exactly, so that {@link #parseRate} reads back the same value:
+     * {@code 400G} when whole gigabits, {@code 1.5G} or {@code 0.001G} when whole megabits (three decimals
+     * of G are exact then), else in bps ({@code 1000bps}). A lossy {@code %.3f} of G printed a 1 kbit/s
+     * link as "0G".
+     */
     public static String formatRate(long bps) {
         if (bps % GBPS == 0) {
             return (bps / GBPS) + "G";
         }
-        return trim(bps / (double) GBPS) + "G";
+        if (bps % 1_000_000L == 0) {
+            return trim(bps / (double) GBPS) + "G";
+        }
+        return bps + "bps";
     }
 
     private static String trim(double v) {

@@ -1,10 +1,12 @@
 package org.primelab.core.fabric;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.primelab.core.topology.FatTreeTest.assertMessage;
 
 import org.junit.jupiter.api.Test;
 import org.primelab.core.topology.FatTree;
+import org.primelab.core.units.Units;
 
 class FabricParametersTest {
     @Test
@@ -67,5 +69,30 @@ class FabricParametersTest {
         FabricParameters slow = new FabricParameters(FatTree.twoTier(4), 300_000_000_000L, 600_000, 4160, 64, 4,
                 0.25, 0.75, 1.0);
         assertEquals(110_934, slow.mtuSerializationPs());
+    }
+
+    /**
+     * A round trip beyond the clock's room for derived timers is refused under the option that makes most
+     * of it: 1 bit/s makes a 4160 B MTU take 33,280 s per hop (the serialization dominates: rate), 10^6 s
+     * wires at 400G make the delay dominate (delay).
+     */
+    @Test
+    void anOverlongRoundTripNamesTheOptionThatMakesIt() {
+        FatTree tree = FatTree.twoTier(8);
+        IllegalArgumentException slow = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new FabricParameters(tree, 1, FabricParameters.DEFAULT_PROPAGATION_PS,
+                        FabricParameters.DEFAULT_MTU_BYTES, FabricParameters.DEFAULT_HEADER_BYTES,
+                        FabricParameters.DEFAULT_ACK_EVERY, FabricParameters.DEFAULT_KMIN_BDP,
+                        FabricParameters.DEFAULT_KMAX_BDP, FabricParameters.DEFAULT_TRIM_BDP));
+        // 4 x (600 ns + 4160 x 8 s) + 4 x (600 ns + 64 x 8 s) = 135,168 s + 4.8 us
+        assertEquals("rate: the base round trip of 135168000.005ms (4 links of 600ns each way at 1bps) is beyond"
+                + " the largest of 9007199.255ms whose derived timers fit a run's clock", slow.getMessage());
+        IllegalArgumentException far = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new FabricParameters(tree, FabricParameters.DEFAULT_RATE_BPS, 1_000_000L * Units.PS_PER_S,
+                        FabricParameters.DEFAULT_MTU_BYTES, FabricParameters.DEFAULT_HEADER_BYTES,
+                        FabricParameters.DEFAULT_ACK_EVERY, FabricParameters.DEFAULT_KMIN_BDP,
+                        FabricParameters.DEFAULT_KMAX_BDP, FabricParameters.DEFAULT_TRIM_BDP));
+        assertTrue(far.getMessage().startsWith("delay: the base round trip of "), far.getMessage());
+        assertTrue(far.getMessage().contains("each way at 400G)"), far.getMessage());
     }
 }

@@ -56,12 +56,34 @@ class UnitsBoundariesTest {
     }
 
     /**
-     * A rate that is not whole gigabits prints with three decimals: 2^55 bit/s = 36028797.018963968 Gbit/s
-     * prints 36028797.019G, not the truncated 36028797G.
+     * A rate prints exactly: whole gigabits as G, whole megabits with up to three decimals of G, anything
+     * else in bps (2^55 bit/s is not whole megabits; three decimals of G would round it).
      */
     @Test
-    void aRateOfFractionalGigabitsKeepsItsDecimals() {
-        assertEquals("36028797.019G", Units.formatRate(1L << 55));
+    void aRateThatIsNotWholeMegabitsPrintsInBps() {
+        assertEquals("36028797018963968bps", Units.formatRate(1L << 55));
         assertEquals("400G", Units.formatRate(400_000_000_000L));
+        assertEquals("0.001G", Units.formatRate(1_000_000L));
+        assertEquals("1000bps", Units.formatRate(1_000L));     // printed "0G" before
+        assertEquals("1bps", Units.formatRate(1L));
+        assertEquals("400000000001bps", Units.formatRate(400_000_000_001L));
+    }
+
+    /** Every positive rate round-trips: parseRate(formatRate(r)) == r (random and boundary values, fixed seed). */
+    @Test
+    void everyRateRoundTripsThroughItsText() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(20261123);
+        long[] edges = {1, 999, 1_000, 999_999, 1_000_000, 1_000_001, 999_999_999, Units.GBPS, Units.GBPS + 1,
+            1_000_000L * Units.GBPS, Long.MAX_VALUE / 2};
+        for (long r : edges) {
+            assertEquals(r, Units.parseRate(Units.formatRate(r)), Units.formatRate(r));
+        }
+        for (int i = 0; i < 10_000; i++) {
+            long r = 1 + (random.nextLong() >>> (1 + random.nextInt(62)));
+            if (i % 3 == 0) {
+                r = r / 1_000_000 * 1_000_000 + 1_000_000;    // whole megabits: the G-with-decimals form
+            }
+            assertEquals(r, Units.parseRate(Units.formatRate(r)), Units.formatRate(r));
+        }
     }
 }
