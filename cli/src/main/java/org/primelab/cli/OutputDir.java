@@ -9,9 +9,10 @@ import java.nio.file.StandardCopyOption;
 /**
  * Output files of the commands: a file is written to a temporary sibling and moved into place only
  * once complete, so a failed or interrupted command never leaves a partial file; the directory is
- * checked before any work starts, so bad input never creates one.
+ * checked before any work starts, so bad input never creates one ({@link #requireUsable}, also used by the
+ * sweep and notebooks commands).
  */
-final class OutputDir {
+public final class OutputDir {
     /** Writes the content of one file given its (temporary) path. */
     @FunctionalInterface
     interface Content {
@@ -27,7 +28,7 @@ final class OutputDir {
      * new file (probed by creating and deleting one, since permissions alone do not tell, e.g. for root
      * or a read-only file system). {@code null} means no output and passes.
      */
-    static void requireUsable(Path dir) {
+    public static void requireUsable(Path dir) {
         if (dir == null) {
             return;
         }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.primelab.cli.OutputDir;
 
 /**
  * {@code prime notebooks [--out DIR]}: installs the project's Java kernel for the user's Jupyter and
@@ -77,6 +78,7 @@ public final class NotebooksCommand {
                 out.println(USAGE);
                 return 0;
             }
+            OutputDir.requireUsable(options.out());
             NotebookScale.current();
             notebooks = notebooks(home.resolve("notebooks"));
             spec = KernelSpec.forBuiltModule(home.resolve("notebooks"));

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.primelab.cli.OutputDir;
 import org.primelab.cli.PrimeCommand;
 import org.primelab.core.history.CongestionHistory;
 import picocli.CommandLine.Command;
@@ -116,6 +117,7 @@ public final class SensitivityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        OutputDir.requireUsable(out);
         List<Point> points = plan();
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

@@ -1,12 +1,12 @@
 package org.primelab.sweep;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.primelab.cli.OutputDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -53,9 +53,7 @@ final class SweepCommand implements Callable<Integer> {
         } else {
             throw new IllegalArgumentException("spec: give a SPEC file or --grid OPTION=v1,v2 flags");
         }
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
-        }
+        OutputDir.requireUsable(out);
         List<Point> points = PointPlanner.plan(sweepSpec);
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();

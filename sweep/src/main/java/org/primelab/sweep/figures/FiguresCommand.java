@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.primelab.cli.OutputDir;
 import org.primelab.cli.PrimeCommand;
 import org.primelab.sweep.CliPointRunner;
 import org.primelab.sweep.Point;
@@ -51,9 +52,7 @@ public final class FiguresCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Scale s = Scale.parse(scale);
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new IllegalArgumentException("out: '" + out + "' exists and is not a directory");
-        }
+        OutputDir.requireUsable(out);
         List<Figure> figures = new ArrayList<>();
         List<String> names = Figures.all().stream().map(Figure::name).toList();
         for (String n : only) {
