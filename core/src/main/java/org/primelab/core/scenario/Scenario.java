@@ -52,7 +52,7 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
         if (faults == null) {
             faults = Faults.none(fabric.tree());
         }
-        if (faults.tree() != fabric.tree()) {
+        if (!faults.tree().equals(fabric.tree())) {
             throw new IllegalArgumentException("faults: specified on another tree");
         }
         if (scheme == null) {

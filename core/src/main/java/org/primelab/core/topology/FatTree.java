@@ -675,4 +675,20 @@ public final class FatTree {
         return tiers + "-tier FatTree k=" + k + " (" + hosts + " hosts, " + switches() + " switches, "
                 + cableCount() + " cables)";
     }
+
+    /**
+     * Value equality: the construction is a deterministic function of the builder's inputs (tiers, radix,
+     * oversubscription, populated hosts), which these fields determine, so equal fields mean the same
+     * nodes, names and links.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FatTree t && tiers == t.tiers && k == t.k && hostsPerTor == t.hostsPerTor
+                && torUplinks == t.torUplinks && hosts == t.hosts;
+    }
+
+    @Override
+    public int hashCode() {
+        return (((tiers * 31 + k) * 31 + hostsPerTor) * 31 + torUplinks) * 31 + hosts;
+    }
 }

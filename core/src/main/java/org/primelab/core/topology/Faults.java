@@ -76,6 +76,21 @@ public final class Faults {
         return failedLinks().length == 0 && degradedLinks().length == 0;
     }
 
+    /**
+     * Value equality: the same tree (by {@link FatTree#equals}) with the same failure time and rate override
+     * on every directed link, so that two scenarios built the same way are equal records.
+     */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Faults f && tree.equals(f.tree) && java.util.Arrays.equals(failAt, f.failAt)
+                && java.util.Arrays.equals(rate, f.rate);
+    }
+
+    @Override
+    public int hashCode() {
+        return (tree.hashCode() * 31 + java.util.Arrays.hashCode(failAt)) * 31 + java.util.Arrays.hashCode(rate);
+    }
+
     /** Fluent builder; {@link #build()} validates the whole set. */
     public static final class Builder {
         private final FatTree tree;

@@ -85,8 +85,11 @@ class ScenarioBuilderTest {
     /** Faults must be on the scenario's own tree, and flows must name its hosts (k=8: hosts 0..31). */
     @Test
     void faultsAndFlowsMustBelongToTheTree() {
-        Faults elsewhere = Faults.none(FatTree.twoTier(8));
+        Faults elsewhere = Faults.none(FatTree.twoTier(16));
         assertEquals("faults: specified on another tree", refusal(Scenario.builder(TREE).faults(elsewhere)));
+        // a tree built again from the same inputs is the same tree: its link ids are the same
+        Faults sameTree = Faults.builder(FatTree.twoTier(8)).fail("leaf0-spine1", 0).build();
+        assertEquals(sameTree, Scenario.builder(TREE).faults(sameTree).build().faults());
         Workload tooFar = Workload.of(List.of(new Flow(0, 0, 31, 1000, 0), new Flow(1, 32, 0, 1000, 0)));
         assertEquals("traffic: flow 1 uses a host outside [0, 31]", refusal(Scenario.builder(TREE).workload(tooFar)));
     }
