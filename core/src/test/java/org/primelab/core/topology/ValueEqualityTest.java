@@ -35,6 +35,8 @@ class ValueEqualityTest {
             }
         }
         assertNotEquals(FatTree.twoTier(8), "2-tier FatTree k=8");
+        assertEquals(distinct.size(), distinct.stream().mapToInt(FatTree::hashCode).distinct().count(),
+                "distinct trees spread over distinct hash codes (a constant hash would make a map of trees a list)");
     }
 
     /** Fault sets are equal when every link fails at the same time and runs at the same rate, on equal trees. */
@@ -53,6 +55,11 @@ class ValueEqualityTest {
         assertNotEquals(Faults.none(a), Faults.none(FatTree.twoTier(16)), "another tree");
         assertNotEquals(Faults.builder(a).degrade("leaf1-spine2", 100_000_000_000L).build(),
                 Faults.builder(a).degrade("leaf1-spine2", 200_000_000_000L).build(), "another rate");
+        List<Faults> distinct = List.of(Faults.none(a), base, Faults.builder(a).fail("leaf0-spine1", 6).build(),
+                Faults.builder(a).fail("leaf0-spine2", 5).build(), Faults.none(FatTree.twoTier(16)),
+                Faults.builder(a).degrade("leaf1-spine2", 100_000_000_000L).build());
+        assertEquals(distinct.size(), distinct.stream().mapToInt(Faults::hashCode).distinct().count(),
+                "distinct fault sets spread over distinct hash codes");
     }
 
     /** A scenario built twice from equal parts is one value; it was unequal while trees compared by identity. */
