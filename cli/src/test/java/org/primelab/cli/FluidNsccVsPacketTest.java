@@ -45,12 +45,8 @@ class FluidNsccVsPacketTest {
         FatTree tree = FatTree.twoTier(16);
         SimConfig pc = SimConfig.builder(tree).rate(gbps * Units.GBPS).scheme(LoadBalancingScheme.parse(scheme))
                 .cc(CcKind.NSCC).seed(1).build();
-        List<Flow> flows = Workloads.permutation(tree, 2_000_000, pc.seed(), false);
-        long ideal = SimRunner.ideal(pc, flows);
-        SimResult packet = new PacketSimulator(pc, flows, ideal).run(ProgressListener.NONE);
-        FluidResult fluid = new FluidSimulator(FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS),
-                flows, ideal).run();
-        assertAgree(scheme + " " + gbps + "G permutation: ", packet, fluid, MEAN_TOLERANCE);
+        Both both = runBoth(pc, Workloads.permutation(tree, 2_000_000, pc.seed(), false));
+        assertAgree(scheme + " " + gbps + "G permutation: ", both, MEAN_TOLERANCE);
     }
 
     /**
@@ -60,19 +56,9 @@ class FluidNsccVsPacketTest {
      */
     @Test
     void fluidNsccAgreesWithPacketNsccOnAnIncast() {
-        FatTree tree = FatTree.twoTier(8);
-        int[][] groups = new int[tree.hosts() / 4][];
-        for (int g = 0; g < groups.length; g++) {
-            groups[g] = new int[] {4 * g, 4 * g + 1, 4 * g + 2, 4 * g + 3};
-        }
-        List<Flow> flows = Collectives.incast(groups, 1_000_000).flows();
-        SimConfig pc = SimConfig.builder(tree).scheme(LoadBalancingScheme.PRIME).cc(CcKind.NSCC).seed(1).build();
-        long ideal = SimRunner.ideal(pc, flows);
-        SimResult packet = new PacketSimulator(pc, flows, ideal).run(ProgressListener.NONE);
-        FluidResult fluid = new FluidSimulator(FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS),
-                flows, ideal).run();
-        assertTrue(packet.trims() > 0 && fluid.trims() > 0, "the incast must congest both models");
-        assertAgree("3:1 incasts: ", packet, fluid, INCAST_MEAN_TOLERANCE);
+        Both both = incasts(4);
+        assertTrue(both.packet().trims() > 0 && both.fluid().trims() > 0, "the incast must congest both models");
+        assertAgree("3:1 incasts: ", both, INCAST_MEAN_TOLERANCE);
     }
 
     /**
@@ -85,25 +71,42 @@ class FluidNsccVsPacketTest {
      */
     @Test
     void fluidNsccAgreesWithPacketNsccOnASevenToOneIncast() {
-        FatTree tree = FatTree.twoTier(8);
-        int[][] groups = new int[tree.hosts() / 8][];
-        for (int g = 0; g < groups.length; g++) {
-            groups[g] = new int[8];
-            for (int m = 0; m < 8; m++) {
-                groups[g][m] = 8 * g + m;
-            }
-        }
-        List<Flow> flows = Collectives.incast(groups, 1_000_000).flows();
-        SimConfig pc = SimConfig.builder(tree).scheme(LoadBalancingScheme.PRIME).cc(CcKind.NSCC).seed(1).build();
+        Both both = incasts(8);
+        assertEquals(0, both.packet().timeouts(), "nothing is lost, so no retransmission timer may fire");
+        assertAgree("7:1 incasts: ", both, INCAST7_MEAN_TOLERANCE);
+    }
+
+    /** One run of each simulator on the same flows. */
+    private record Both(SimResult packet, FluidResult fluid) {
+    }
+
+    private static Both runBoth(SimConfig pc, List<Flow> flows) {
         long ideal = SimRunner.ideal(pc, flows);
         SimResult packet = new PacketSimulator(pc, flows, ideal).run(ProgressListener.NONE);
         FluidResult fluid = new FluidSimulator(FluidBridge.config(pc, SplitMode.PACKET, FluidConfig.DEFAULT_STEP_MTUS),
                 flows, ideal).run();
-        assertEquals(0, packet.timeouts(), "nothing is lost, so no retransmission timer may fire");
-        assertAgree("7:1 incasts: ", packet, fluid, INCAST7_MEAN_TOLERANCE);
+        return new Both(packet, fluid);
     }
 
-    private static void assertAgree(String what, SimResult packet, FluidResult fluid, double meanTolerance) {
+    /**
+     * PRIME with NSCC on a 2-tier radix-8 tree (32 hosts) whose hosts form groups of {@code size}
+     * consecutive hosts, each an incast of 1 MB flows into its first host.
+     */
+    private static Both incasts(int size) {
+        FatTree tree = FatTree.twoTier(8);
+        int[][] groups = new int[tree.hosts() / size][size];
+        for (int g = 0; g < groups.length; g++) {
+            for (int m = 0; m < size; m++) {
+                groups[g][m] = size * g + m;
+            }
+        }
+        return runBoth(SimConfig.builder(tree).scheme(LoadBalancingScheme.PRIME).cc(CcKind.NSCC).seed(1).build(),
+                Collectives.incast(groups, 1_000_000).flows());
+    }
+
+    private static void assertAgree(String what, Both both, double meanTolerance) {
+        SimResult packet = both.packet();
+        FluidResult fluid = both.fluid();
         assertEquals(1.0, fluid.maxFctPs() / (double) packet.maxFctPs(), MAX_TOLERANCE,
                 what + "fluid max FCT " + fluid.maxFctPs() + " vs packet " + packet.maxFctPs());
         assertEquals(1.0, fluid.meanFctPs() / packet.meanFctPs(), meanTolerance,
