@@ -119,7 +119,8 @@ class WorkloadsGeneratorContractTest {
     @Test
     void crossTorPermutationUnderOneTorIsRefused() {
         FatTree oneTor = FatTree.builder(2, 8).hosts(3).build();   // 4 host ports per ToR, 3 hosts used
-        assertEquals("traffic: a cross-ToR permutation needs hosts under at least 2 ToRs",
+        assertEquals("traffic: a cross-ToR permutation needs every ToR to hold at most half of the hosts;"
+                + " ToR 0 holds 3 of 3",
                 message(() -> Workloads.permutation(oneTor, 1, 1, true)));
         List<Flow> p = Workloads.permutation(oneTor, 1, 1, false);
         assertEquals(3, p.size(), "without crossTor, 3 hosts under one ToR are fine");
