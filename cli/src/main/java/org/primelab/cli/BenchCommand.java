@@ -1,6 +1,5 @@
 package org.primelab.cli;
 
-import org.primelab.core.fabric.FabricParameters;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -9,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.resources.ResourceGuard;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.Flow;

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.primelab.core.topology.FatTree;
-import org.primelab.core.topology.Faults;
 import org.primelab.core.workload.Collectives;
 import org.primelab.core.workload.Placement;
 import org.primelab.core.workload.htsim.ConnectionMatrix;

@@ -1,6 +1,5 @@
 package org.primelab.cli;
 
-import org.primelab.core.fabric.FabricParameters;
 import java.util.ArrayList;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -10,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
 import org.primelab.core.resources.ResourceGuard;

@@ -1,6 +1,5 @@
 package org.primelab.cli;
 
-import org.primelab.core.fabric.FabricParameters;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.resources.ResourceGuard;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;

@@ -6,11 +6,9 @@ import java.util.List;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
-import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workloads;
 import org.primelab.core.cc.CcKind;
 import org.primelab.core.scenario.FaultSpec;
-import org.primelab.core.topology.Faults;
 import org.primelab.core.workload.Collectives;
 import org.primelab.core.workload.Placement;
 import org.primelab.core.workload.Workload;
@@ -244,7 +242,6 @@ public final class SimOptions {
      */
     static final long MAX_RATE_BPS = 1_000_000 * Units.GBPS;
 
-
     /** The tree {@link #readTraffic} was read for, and what it read. */
     private FatTree readFor;
     private TrafficSource read;
@@ -256,7 +253,7 @@ public final class SimOptions {
      * the same flows.
      */
     TrafficSource traffic(FatTree tree) {
-        if (read == null || readFor != tree) {
+        if (read == null || !readFor.equals(tree)) {
             read = traffic(tree, traffic, flowSize, stagger, group, placement, seed, crossTor);
             readFor = tree;
         }

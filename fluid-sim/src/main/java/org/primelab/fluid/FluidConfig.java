@@ -1,16 +1,12 @@
 package org.primelab.fluid;
 
-import java.util.List;
 import org.primelab.core.cc.CcKind;
-import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.scenario.Scenario;
 import org.primelab.core.scenario.ScenarioRun;
 import org.primelab.core.scenario.ScenarioRunBuilder;
 import org.primelab.core.topology.FatTree;
-import org.primelab.core.topology.Faults;
-import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workload;
 
 /**

@@ -1,8 +1,5 @@
 package org.primelab.packet;
 
-import java.util.List;
-import org.primelab.core.cc.CcKind;
-import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.metrics.FctConvention;
@@ -10,9 +7,7 @@ import org.primelab.core.scenario.Scenario;
 import org.primelab.core.scenario.ScenarioRun;
 import org.primelab.core.scenario.ScenarioRunBuilder;
 import org.primelab.core.topology.FatTree;
-import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
-import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workload;
 import org.primelab.packet.net.Scheduling;
 
