@@ -14,8 +14,8 @@ import java.util.Arrays;
  * does.
  *
  * <p>Cost: {@code O(log n)} per push and pop, each level touching the five columns at one index. The
- * calendar {@link EventQueue} keeps two of these: a small one for the events of the current time bucket
- * (in cache) and one for the rare events scheduled beyond its ring.
+ * calendar {@link EventQueue} keeps one of these for the rare events scheduled beyond its ring; the
+ * property tests use one as the reference order.
  */
 public final class EventHeap {
     private long[] times;

@@ -13,21 +13,25 @@ import java.util.Arrays;
  * {@value #CHUNK_EVENTS} events, appended in scheduling order, so within a bucket the events are already
  * in sequence order and are read back sequentially (a chunk is 256 contiguous bytes, which the hardware
  * prefetches; a list of single events would cost one serial cache miss per event).
- * The <i>current</i> bucket, the one holding the clock, lives in a small {@link EventHeap} ordered by
- * (time, sequence); events beyond the ring's span go to a second {@link EventHeap}, the overflow. With
+ * The <i>current</i> bucket, the one holding the clock, is held apart: its events as one sortable
+ * {@code long} key each, {@code (time - bucket start) << 32 | local index}, where the local index is
+ * the order in which the event entered the bucket (its sequence order), and its kinds and arguments in
+ * arrays by local index. Events beyond the ring's span go to an {@link EventHeap}, the overflow. With
  * {@code c} the current bucket and {@code N} the ring size the invariants are:
  * <ul>
- *   <li>every pending event with time in bucket {@code c} is in the current heap;</li>
+ *   <li>every pending event with time in bucket {@code c} is in the current bucket;</li>
  *   <li>an event in ring slot {@code s} belongs to the unique bucket {@code b ≡ s (mod N)} with
  *       {@code c < b < c + N} (it was put there with {@code b < c_then + N} and {@code c} only grows up to
  *       the first non-empty bucket);</li>
  *   <li>the overflow holds events of any later bucket.</li>
  * </ul>
- * When the current heap runs dry, the clock moves to the earlier of the first non-empty ring bucket
+ * When the current bucket runs dry, the clock moves to the earlier of the first non-empty ring bucket
  * (found with a bitmap of non-empty slots, 64 at a time) and the overflow's least bucket; that bucket's
- * list and the overflow's events falling into it move into the current heap, which then orders them by
- * (time, sequence). Scheduling is {@code O(1)} (an append) for ring events and popping
- * {@code O(log m)} with {@code m} the events of one bucket, against {@code O(log n)} over every pending
+ * overflow events and then its ring list become the new current bucket, and one sort of their keys puts
+ * them in (time, sequence) order; they are then read in order. The few events scheduled into the
+ * current bucket after that (delays shorter than a bucket) wait in a small heap of keys and are merged
+ * on pop. Scheduling is {@code O(1)} (an append) for ring events and popping costs a share of one sort
+ * of a bucket's keys (a single {@code long[]}, in cache), against {@code O(log n)} over every pending
  * event with cache misses at each level for one big heap.
  *
  * <p>Every structure is a primitive array that grows by doubling and never shrinks: once the run has
@@ -57,6 +61,9 @@ public final class EventQueue {
     static final int CHUNK_EVENTS = 8;
     private static final int CHUNK_LONGS = CHUNK_EVENTS * EVENT_LONGS;
     private static final long LOW = 0xFFFF_FFFFL;
+    /** Low bits of a current-bucket key that hold the local index; the offset in the bucket sits above. */
+    private static final int LOCAL_BITS = 32;
+    private static final long LOCAL_MASK = (1L << LOCAL_BITS) - 1;
 
     private final int bucketShift;
     private final int ringSize;
@@ -74,10 +81,32 @@ public final class EventQueue {
     private int freeChunk = NONE;
     private int chunksUsed;
 
-    private final EventHeap current;
+    /**
+     * The current bucket's events: their kind and first argument packed in one long, their second argument,
+     * by local index (the order they entered the bucket, which is their sequence order).
+     */
+    private long[] localKindA;
+    private int[] localB;
+    private int localCount;
+    /**
+     * The current bucket's pending events as sort keys {@code (time - bucketStart) << LOCAL_BITS | local
+     * index}: one long orders an event by (time, sequence) within the bucket. The events loaded when the
+     * clock reached the bucket are sorted once and read in order; the few scheduled into the bucket after
+     * that (delays shorter than a bucket) wait in a small heap of keys.
+     */
+    private long[] loadedKeys;
+    private int loadedCount;
+    private int loadedNext;
+    private long[] lateKeys;
+    private int lateCount;
     private final EventHeap overflow;
     private long currentBucket;
+    private long currentStart;
     private long currentEnd;
+
+    private int curKind;
+    private int curA;
+    private int curB;
 
     private int size;
     private long nextSeq;
@@ -94,8 +123,8 @@ public final class EventQueue {
      * The order of events does not depend on either; only the speed does.
      */
     public EventQueue(int initialCapacity, int bucketShift, int ringBits) {
-        if (bucketShift < 0 || bucketShift > 40) {
-            throw new IllegalArgumentException("bucketShift: must be in 0..40, got " + bucketShift);
+        if (bucketShift < 0 || bucketShift > 30) {
+            throw new IllegalArgumentException("bucketShift: must be in 0..30, got " + bucketShift);
         }
         if (ringBits < 6 || ringBits > 24) {
             throw new IllegalArgumentException("ringBits: must be in 6..24, got " + ringBits);
@@ -110,9 +139,13 @@ public final class EventQueue {
         int c = Math.max(1, initialCapacity / CHUNK_EVENTS);
         chunks = new long[c * CHUNK_LONGS];
         chunkNext = new int[c];
-        current = new EventHeap(256);
+        localKindA = new long[256];
+        localB = new int[256];
+        loadedKeys = new long[256];
+        lateKeys = new long[16];
         overflow = new EventHeap(256);
         currentBucket = 0;
+        currentStart = 0;
         currentEnd = 1L << bucketShift;
     }
 
@@ -124,7 +157,7 @@ public final class EventQueue {
         long seq = nextSeq++;
         size++;
         if (timePs < currentEnd) {
-            current.push(timePs, seq, kind, a, b);
+            pushLate(timePs, kind, a, b);
             return;
         }
         long bucket = timePs >>> bucketShift;
@@ -161,21 +194,45 @@ public final class EventQueue {
         if (size == 0) {
             throw new IllegalStateException("pop on an empty event queue");
         }
-        if (current.isEmpty()) {
+        if (loadedNext == loadedCount && lateCount == 0) {
             advance();
         }
-        current.pop();
-        curTime = current.time();
+        long key;
+        if (lateCount == 0 || (loadedNext < loadedCount && loadedKeys[loadedNext] < lateKeys[0])) {
+            key = loadedKeys[loadedNext++];
+        } else {
+            key = popLate();
+        }
+        int local = (int) (key & LOCAL_MASK);
+        long ka = localKindA[local];
+        curTime = currentStart + (key >>> LOCAL_BITS);
+        curKind = (int) (ka >>> 32);
+        curA = (int) ka;
+        curB = localB[local];
         size--;
         popped++;
     }
 
-    /** Moves the current bucket to the next one holding an event and loads its events into the heap. */
+    /**
+     * Moves the current bucket to the next one holding an event and loads its events: first those from
+     * the overflow, then those of the ring slot. Every overflow event of a bucket was scheduled before
+     * every ring event of it (it went to the overflow because the clock was then at least a ring's span
+     * earlier, and the clock only moves forward), so this is sequence order wherever times tie, and one
+     * sort of the keys gives (time, sequence) order.
+     */
     private void advance() {
         long ringNext = ringCount > 0 ? nextRingBucket() : Long.MAX_VALUE;
         long next = overflow.isEmpty() ? ringNext : Math.min(ringNext, overflow.minTime() >>> bucketShift);
         currentBucket = next;
+        currentStart = next << bucketShift;
         currentEnd = (next + 1) << bucketShift;
+        localCount = 0;
+        loadedCount = 0;
+        loadedNext = 0;
+        while (!overflow.isEmpty() && overflow.minTime() < currentEnd) {
+            overflow.pop();
+            load(overflow.time(), ((long) overflow.kind() << 32) | (overflow.a() & LOW), overflow.b());
+        }
         if (next == ringNext) {
             // By the ring invariant every event in this slot is of bucket `next` exactly.
             int r = (int) next & ringMask;
@@ -185,8 +242,7 @@ public final class EventQueue {
             while (c != NONE) {
                 int n = c == last ? tailFill[r] : CHUNK_EVENTS;
                 for (int o = c * CHUNK_LONGS, end = o + n * EVENT_LONGS; o < end; o += EVENT_LONGS) {
-                    long ka = chunks[o + 2];
-                    current.append(chunks[o], chunks[o + 1], (int) (ka >>> 32), (int) ka, (int) chunks[o + 3]);
+                    load(chunks[o], chunks[o + 2], (int) chunks[o + 3]);
                 }
                 ringCount -= n;
                 int following = chunkNext[c];
@@ -195,11 +251,69 @@ public final class EventQueue {
                 c = following;
             }
         }
-        while (!overflow.isEmpty() && overflow.minTime() < currentEnd) {
-            overflow.pop();
-            current.append(overflow.time(), overflow.seq(), overflow.kind(), overflow.a(), overflow.b());
+        Arrays.sort(loadedKeys, 0, loadedCount);
+    }
+
+    /** Adds an event of the current bucket, at the end of its local order, to the keys to sort. */
+    private void load(long timePs, long kindA, int b) {
+        int local = addLocal(kindA, b);
+        if (loadedCount == loadedKeys.length) {
+            loadedKeys = Arrays.copyOf(loadedKeys, loadedCount * 2);
         }
-        current.heapify();
+        loadedKeys[loadedCount++] = ((timePs - currentStart) << LOCAL_BITS) | local;
+    }
+
+    private int addLocal(long kindA, int b) {
+        if (localCount == localKindA.length) {
+            localKindA = Arrays.copyOf(localKindA, localCount * 2);
+            localB = Arrays.copyOf(localB, localCount * 2);
+        }
+        localKindA[localCount] = kindA;
+        localB[localCount] = b;
+        return localCount++;
+    }
+
+    /** An event scheduled into the current bucket after it was loaded: into the heap of late keys. */
+    private void pushLate(long timePs, int kind, int a, int b) {
+        int local = addLocal(((long) kind << 32) | (a & LOW), b);
+        long key = ((timePs - currentStart) << LOCAL_BITS) | local;
+        if (lateCount == lateKeys.length) {
+            lateKeys = Arrays.copyOf(lateKeys, lateCount * 2);
+        }
+        int i = lateCount++;
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (lateKeys[parent] < key) {
+                break;
+            }
+            lateKeys[i] = lateKeys[parent];
+            i = parent;
+        }
+        lateKeys[i] = key;
+    }
+
+    /** Removes and returns the least late key. */
+    private long popLate() {
+        long top = lateKeys[0];
+        int n = --lateCount;
+        long key = lateKeys[n];
+        int i = 0;
+        int half = n >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            if (child + 1 < n && lateKeys[child + 1] < lateKeys[child]) {
+                child++;
+            }
+            if (key < lateKeys[child]) {
+                break;
+            }
+            lateKeys[i] = lateKeys[child];
+            i = child;
+        }
+        if (n > 0) {
+            lateKeys[i] = key;
+        }
+        return top;
     }
 
     /** The first bucket after the current one whose ring slot holds events (the ring must not be empty). */
@@ -255,17 +369,17 @@ public final class EventQueue {
 
     /** Kind of the current event. */
     public int kind() {
-        return current.kind();
+        return curKind;
     }
 
     /** First argument of the current event. */
     public int a() {
-        return current.a();
+        return curA;
     }
 
     /** Second argument of the current event. */
     public int b() {
-        return current.b();
+        return curB;
     }
 
     /** Events popped so far. */
