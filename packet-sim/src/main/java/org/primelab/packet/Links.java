@@ -44,6 +44,11 @@ final class Links {
         return ports;
     }
 
+    /** Reads a word of {@code link}'s port, or 0 for a non-link argument: an early load (see {@code PacketSimulator}). */
+    long touch(int link) {
+        return link < ports.length ? ports[link].busyUntil() : 0;
+    }
+
     /** Makes sure the port transmits as soon as its wire is free. */
     void kick(int link, long now) {
         EgressPort p = ports[link];

@@ -352,6 +352,31 @@ public final class EventQueue {
         return c;
     }
 
+    /**
+     * The event {@code ahead} places after the current one among those already loaded for this bucket, as
+     * its local index, or -1 if there is none (late events are not looked at). A hint for the caller to
+     * touch the memory that event will need while the current one runs; never needed for correctness.
+     */
+    public int loadedAhead(int ahead) {
+        int i = loadedNext + ahead - 1;
+        return i < loadedCount ? (int) (loadedKeys[i] & LOCAL_MASK) : -1;
+    }
+
+    /** Kind of the loaded event with local index {@code local} ({@link #loadedAhead}). */
+    public int kindOf(int local) {
+        return (int) (localKindA[local] >>> 32);
+    }
+
+    /** First argument of the loaded event with local index {@code local}. */
+    public int aOf(int local) {
+        return (int) localKindA[local];
+    }
+
+    /** Second argument of the loaded event with local index {@code local}. */
+    public int bOf(int local) {
+        return localB[local];
+    }
+
     /** True if no event is pending. */
     public boolean isEmpty() {
         return size == 0;
