@@ -43,7 +43,7 @@ import java.util.Arrays;
 public final class EventQueue {
     /**
      * Default bucket width: {@code 2^9} ps = 0.512 ns. The paper's 2048-host 400G fabric runs about 200
-     * events per simulated nanosecond, so a bucket holds about a hundred and its heap stays in L1 cache;
+     * events per simulated nanosecond, so a bucket holds about a hundred and its keys stay in L1 cache;
      * smaller fabrics leave buckets empty, which the bitmap skips 64 at a time.
      */
     public static final int DEFAULT_BUCKET_SHIFT = 9;
