@@ -55,12 +55,5 @@ for r in $(seq "$ROUNDS"); do
   olds+=("$ow"); news+=("$nw")
 done
 echo "both: $oe events, max FCT $of us in every run"
-python3 - "${olds[*]}" "${news[*]}" <<'PY'
-import sys, statistics as st
-o = [float(x) for x in sys.argv[1].split()]
-n = [float(x) for x in sys.argv[2].split()]
-r = [a / b for a, b in zip(o, n)]
-print("old wall s: median %.2f (%.2f-%.2f)" % (st.median(o), min(o), max(o)))
-print("new wall s: median %.2f (%.2f-%.2f)" % (st.median(n), min(n), max(n)))
-print("speed-up old/new per round: median %.2f (%.2f-%.2f)" % (st.median(r), min(r), max(r)))
-PY
+python3 "$(dirname "${BASH_SOURCE[0]}")/summarize.py" "old wall s" "${olds[*]}" "new wall s" "${news[*]}" \
+  "speed-up old/new per round"

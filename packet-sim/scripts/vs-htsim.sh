@@ -52,12 +52,5 @@ for r in $(seq "$ROUNDS"); do
   printf 'round %d: htsim %.2f s, prime %.2f s, ratio %.2f\n' "$r" "$h" "$p" "$(echo "$h / $p" | bc -l)"
   hs+=("$h"); ps+=("$p")
 done
-python3 - "${hs[*]}" "${ps[*]}" <<'PY'
-import sys, statistics as st
-h = [float(x) for x in sys.argv[1].split()]
-p = [float(x) for x in sys.argv[2].split()]
-ratios = [a / b for a, b in zip(h, p)]
-print("htsim wall s: median %.2f (%.2f-%.2f)" % (st.median(h), min(h), max(h)))
-print("prime wall s: median %.2f (%.2f-%.2f)" % (st.median(p), min(p), max(p)))
-print("ratio htsim/prime per round: median %.2f (%.2f-%.2f)" % (st.median(ratios), min(ratios), max(ratios)))
-PY
+python3 "$here/packet-sim/scripts/summarize.py" "htsim wall s" "${hs[*]}" "prime wall s" "${ps[*]}" \
+  "ratio htsim/prime per round"
