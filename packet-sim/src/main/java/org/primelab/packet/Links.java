@@ -44,9 +44,9 @@ final class Links {
         return ports;
     }
 
-    /** Reads a word of {@code link}'s port, or 0 for a non-link argument: an early load (see {@code PacketSimulator}). */
+    /** Reads a word of {@code link}'s port: an early load (see {@code PacketSimulator}) that changes nothing. */
     long touch(int link) {
-        return link < ports.length ? ports[link].busyUntil() : 0;
+        return ports[link].busyUntil();
     }
 
     /** Makes sure the port transmits as soon as its wire is free. */

@@ -143,8 +143,12 @@ public final class PacketSimulator {
             long now = events.time();
             int ahead = events.loadedAhead(PREFETCH_AHEAD);
             if (ahead >= 0) {
-                touched += events.kindOf(ahead) == EventKind.ARRIVE ? pool.touch(events.bOf(ahead))
-                        : links.touch(events.aOf(ahead));
+                int aheadKind = events.kindOf(ahead);
+                if (aheadKind == EventKind.ARRIVE) {
+                    touched += pool.touch(events.bOf(ahead));
+                } else if (aheadKind == EventKind.TX_DONE) {
+                    touched += links.touch(events.aOf(ahead));
+                }
             }
             switch (events.kind()) {
                 case EventKind.ARRIVE -> {

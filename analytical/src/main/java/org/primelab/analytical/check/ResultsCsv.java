@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.htsim.ConnectionMatrix;
@@ -118,7 +119,7 @@ public final class ResultsCsv {
     }
 
     /** The file ids a results row may name: the matrix's explicit ids ({@link ConnectionMatrix#NO_ID} is none). */
-    private static String describeIds(java.util.Set<Integer> ids) {
+    private static String describeIds(Set<Integer> ids) {
         if (ids.isEmpty()) {
             return "none";
         }

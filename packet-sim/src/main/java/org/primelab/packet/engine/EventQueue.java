@@ -29,8 +29,8 @@ import java.util.Arrays;
  * (found with a bitmap of non-empty slots, 64 at a time) and the overflow's least bucket; that bucket's
  * overflow events and then its ring list become the new current bucket, and one sort of their keys puts
  * them in (time, sequence) order; they are then read in order. The few events scheduled into the
- * current bucket after that (delays shorter than a bucket) wait in a small heap of keys and are merged
- * on pop. Scheduling is {@code O(1)} (an append) for ring events and popping costs a share of one sort
+ * current bucket after that (delays shorter than a bucket) are inserted in place among the keys not yet
+ * read. Scheduling is {@code O(1)} (an append) for ring events and popping costs a share of one sort
  * of a bucket's keys (a single {@code long[]}, in cache), against {@code O(log n)} over every pending
  * event with cache misses at each level for one big heap.
  *
@@ -55,8 +55,11 @@ public final class EventQueue {
     public static final int DEFAULT_RING_BITS = 16;
 
     private static final int NONE = -1;
-    /** Longs per event in a chunk: time, sequence, kind and first argument, second argument. */
-    private static final int EVENT_LONGS = 4;
+    /**
+     * Longs per event in a chunk: time, kind and first argument, second argument. No sequence number: a
+     * ring event's place in its bucket's list is its sequence order.
+     */
+    private static final int EVENT_LONGS = 3;
     /** Events per chunk. */
     static final int CHUNK_EVENTS = 8;
     private static final int CHUNK_LONGS = CHUNK_EVENTS * EVENT_LONGS;
@@ -91,14 +94,12 @@ public final class EventQueue {
     /**
      * The current bucket's pending events as sort keys {@code (time - bucketStart) << LOCAL_BITS | local
      * index}: one long orders an event by (time, sequence) within the bucket. The events loaded when the
-     * clock reached the bucket are sorted once and read in order; the few scheduled into the bucket after
-     * that (delays shorter than a bucket) wait in a small heap of keys.
+     * clock reached the bucket are sorted once and read in order from {@code loadedNext}; the few
+     * scheduled into the bucket after that (delays shorter than a bucket) are inserted in place.
      */
     private long[] loadedKeys;
     private int loadedCount;
     private int loadedNext;
-    private long[] lateKeys;
-    private int lateCount;
     private final EventHeap overflow;
     private long currentBucket;
     private long currentStart;
@@ -142,7 +143,6 @@ public final class EventQueue {
         localKindA = new long[256];
         localB = new int[256];
         loadedKeys = new long[256];
-        lateKeys = new long[16];
         overflow = new EventHeap(256);
         currentBucket = 0;
         currentStart = 0;
@@ -157,7 +157,7 @@ public final class EventQueue {
         long seq = nextSeq++;
         size++;
         if (timePs < currentEnd) {
-            pushLate(timePs, kind, a, b);
+            insertLate(timePs, kind, a, b);
             return;
         }
         long bucket = timePs >>> bucketShift;
@@ -183,9 +183,8 @@ public final class EventQueue {
         }
         int o = c * CHUNK_LONGS + tailFill[r]++ * EVENT_LONGS;
         chunks[o] = timePs;
-        chunks[o + 1] = seq;
-        chunks[o + 2] = ((long) kind << 32) | (a & LOW);
-        chunks[o + 3] = b;
+        chunks[o + 1] = ((long) kind << 32) | (a & LOW);
+        chunks[o + 2] = b;
         ringCount++;
     }
 
@@ -194,15 +193,10 @@ public final class EventQueue {
         if (size == 0) {
             throw new IllegalStateException("pop on an empty event queue");
         }
-        if (loadedNext == loadedCount && lateCount == 0) {
+        if (loadedNext == loadedCount) {
             advance();
         }
-        long key;
-        if (lateCount == 0 || (loadedNext < loadedCount && loadedKeys[loadedNext] < lateKeys[0])) {
-            key = loadedKeys[loadedNext++];
-        } else {
-            key = popLate();
-        }
+        long key = loadedKeys[loadedNext++];
         int local = (int) (key & LOCAL_MASK);
         long ka = localKindA[local];
         curTime = currentStart + (key >>> LOCAL_BITS);
@@ -242,7 +236,7 @@ public final class EventQueue {
             while (c != NONE) {
                 int n = c == last ? tailFill[r] : CHUNK_EVENTS;
                 for (int o = c * CHUNK_LONGS, end = o + n * EVENT_LONGS; o < end; o += EVENT_LONGS) {
-                    load(chunks[o], chunks[o + 2], (int) chunks[o + 3]);
+                    load(chunks[o], chunks[o + 1], (int) chunks[o + 2]);
                 }
                 ringCount -= n;
                 int following = chunkNext[c];
@@ -273,47 +267,24 @@ public final class EventQueue {
         return localCount++;
     }
 
-    /** An event scheduled into the current bucket after it was loaded: into the heap of late keys. */
-    private void pushLate(long timePs, int kind, int a, int b) {
+    /**
+     * An event scheduled into the current bucket after it was loaded: its key goes into place among the
+     * keys not yet read. It is not before the clock and its local index is the largest, so it goes after
+     * the current event; the keys after it (events later in the same bucket, about a hundred with the
+     * default width) move up one.
+     */
+    private void insertLate(long timePs, int kind, int a, int b) {
         int local = addLocal(((long) kind << 32) | (a & LOW), b);
         long key = ((timePs - currentStart) << LOCAL_BITS) | local;
-        if (lateCount == lateKeys.length) {
-            lateKeys = Arrays.copyOf(lateKeys, lateCount * 2);
+        if (loadedCount == loadedKeys.length) {
+            loadedKeys = Arrays.copyOf(loadedKeys, loadedCount * 2);
         }
-        int i = lateCount++;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (lateKeys[parent] < key) {
-                break;
-            }
-            lateKeys[i] = lateKeys[parent];
-            i = parent;
+        int i = loadedCount++;
+        while (i > loadedNext && loadedKeys[i - 1] > key) {
+            loadedKeys[i] = loadedKeys[i - 1];
+            i--;
         }
-        lateKeys[i] = key;
-    }
-
-    /** Removes and returns the least late key. */
-    private long popLate() {
-        long top = lateKeys[0];
-        int n = --lateCount;
-        long key = lateKeys[n];
-        int i = 0;
-        int half = n >>> 1;
-        while (i < half) {
-            int child = 2 * i + 1;
-            if (child + 1 < n && lateKeys[child + 1] < lateKeys[child]) {
-                child++;
-            }
-            if (key < lateKeys[child]) {
-                break;
-            }
-            lateKeys[i] = lateKeys[child];
-            i = child;
-        }
-        if (n > 0) {
-            lateKeys[i] = key;
-        }
-        return top;
+        loadedKeys[i] = key;
     }
 
     /** The first bucket after the current one whose ring slot holds events (the ring must not be empty). */
@@ -353,8 +324,8 @@ public final class EventQueue {
     }
 
     /**
-     * The event {@code ahead} places after the current one among those already loaded for this bucket, as
-     * its local index, or -1 if there is none (late events are not looked at). A hint for the caller to
+     * The event {@code ahead} places after the current one in this bucket, as its local index, or -1 if
+     * the bucket holds no such event (the next bucket is not looked at). A hint for the caller to
      * touch the memory that event will need while the current one runs; never needed for correctness.
      */
     public int loadedAhead(int ahead) {
