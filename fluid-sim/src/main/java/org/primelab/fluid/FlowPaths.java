@@ -21,23 +21,27 @@ import org.primelab.core.topology.FatTree;
  * port choices (ACKs of port-index schemes; for port-index forwarding it is path {@code i} reversed).
  */
 public final class FlowPaths {
+    private final FatTree tree;
+    private final int src;
+    private final int dst;
     private final int[][] forward;
-    private final int[][] reverse;
+    /** Built on first use: the flow-level model never reads the way back. */
+    private int[][] reverse;
     private final int upHops;
     private final int torUplinks;
 
     /** The paths from {@code src} to {@code dst}. */
     public FlowPaths(FatTree tree, int src, int dst) {
+        this.tree = tree;
+        this.src = src;
+        this.dst = dst;
         this.upHops = tree.upHops(src, dst);
         this.torUplinks = tree.torUplinks();
         int n = tree.pathCount(src, dst);
         EvLayout layout = tree.evLayout();
         forward = new int[n][];
-        reverse = new int[n][];
         for (int i = 0; i < n; i++) {
-            int ev = layout.evOfPath(i);
-            forward[i] = tree.route(src, dst, ev);
-            reverse[i] = tree.route(dst, src, ev);
+            forward[i] = tree.route(src, dst, layout.evOfPath(i));
         }
     }
 
@@ -58,6 +62,14 @@ public final class FlowPaths {
 
     /** Directed links of the way back with the same port choices. */
     public int[] reverse(int i) {
+        if (reverse == null) {
+            EvLayout layout = tree.evLayout();
+            int[][] back = new int[forward.length][];
+            for (int p = 0; p < back.length; p++) {
+                back[p] = tree.route(dst, src, layout.evOfPath(p));
+            }
+            reverse = back;
+        }
         return reverse[i];
     }
 

@@ -141,6 +141,12 @@ public final class FlowLevelSimulator {
         final double bytesPerPs = line / (double) (Units.BITS_PER_BYTE * Units.PS_PER_S);
         final double ackFactor = config.headerBytes() / (double) (config.ackEvery() * config.mtuBytes());
         final double windowCapBytes = 1.5 * config.lineRateWindowBytes();
+        // fabric constants read once: FabricParameters derives them with exact arithmetic on every call
+        final double mtuBytes = config.mtuBytes();
+        final double kMinBytes = config.kMinBytes();
+        final double kMaxBytes = config.kMaxBytes();
+        final double baseRttPs = config.baseRttPs();
+        final double[] pathRttByHops = pathRtts(tree);
         final FlowSplits splits = new FlowSplits(tree, faults, config.scheme(), line, config.seed(),
                 config.effectiveEntropy(), options.detectPs());
         final WaterFilling filling = new WaterFilling(nicLinks(tree), n);
@@ -185,7 +191,9 @@ public final class FlowLevelSimulator {
         final int[] act = new int[n];
         // link -> active flows; the links an event touched; the component search
         final int[][] linkFlows = new int[links][];
+        final int[][] linkFlowShare = new int[links][];   // which of the listed flow's shares names the link
         final int[] linkFlowCount = new int[links];
+        final int[][] listPosition = new int[n][];        // per flow and share: its place in that link's list
         final boolean[] dirty = new boolean[links];
         final int[] dirtyLinks = new int[links];
         int dirtyCount;
@@ -213,6 +221,7 @@ public final class FlowLevelSimulator {
             Arrays.fill(startPs, -1);
             for (int l = 0; l < links; l++) {
                 linkFlows[l] = new int[0];
+                linkFlowShare[l] = new int[0];
             }
             Arrays.fill(bottleneck, -1);
             long mtuPs = Units.serializationPs(config.mtuBytes(), line);
@@ -242,6 +251,15 @@ public final class FlowLevelSimulator {
                     schedule(at + options.detectPs(), REROUTE, l);
                 }
             }
+        }
+
+        /** {@code config.pathRttPs(hops)} for every possible hop count. */
+        double[] pathRtts(FatTree t) {
+            double[] out = new double[t.longestPathLinks() + 1];
+            for (int h = 1; h < out.length; h++) {
+                out[h] = config.pathRttPs(h);
+            }
+            return out;
         }
 
         boolean[] nicLinks(FatTree t) {
@@ -456,7 +474,7 @@ public final class FlowLevelSimulator {
                 }
                 if (!reallocationScheduled) {
                     reallocationScheduled = true;
-                    schedule(now + config.baseRttPs() / 2.0, REALLOCATE, -1);
+                    schedule(now + baseRttPs / 2.0, REALLOCATE, -1);
                 }
             } else {
                 filling.removed(bottleneck[f]);
@@ -468,24 +486,38 @@ public final class FlowLevelSimulator {
 
         // ---- link -> flows lists, the dirty set and components
 
+        /** Adds {@code f} to the flow list of every link it loads, remembering where, so removal is O(1) per link. */
         void link(int f) {
-            for (int l : shares[f].links()) {
+            int[] ls = shares[f].links();
+            int[] pos = new int[ls.length];
+            for (int j = 0; j < ls.length; j++) {
+                int l = ls[j];
                 if (linkFlowCount[l] == linkFlows[l].length) {
-                    linkFlows[l] = Arrays.copyOf(linkFlows[l], Math.max(4, 2 * linkFlows[l].length));
+                    int grown = Math.max(4, 2 * linkFlows[l].length);
+                    linkFlows[l] = Arrays.copyOf(linkFlows[l], grown);
+                    linkFlowShare[l] = Arrays.copyOf(linkFlowShare[l], grown);
                 }
-                linkFlows[l][linkFlowCount[l]++] = f;
+                pos[j] = linkFlowCount[l];
+                linkFlows[l][pos[j]] = f;
+                linkFlowShare[l][pos[j]] = j;
+                linkFlowCount[l]++;
             }
+            listPosition[f] = pos;
         }
 
+        /** Removes {@code f} from its links' flow lists: the last entry moves into its place. */
         void unlink(int f) {
-            for (int l : shares[f].links()) {
-                int[] fl = linkFlows[l];
-                for (int i = 0; i < linkFlowCount[l]; i++) {
-                    if (fl[i] == f) {
-                        fl[i] = fl[--linkFlowCount[l]];
-                        break;
-                    }
-                }
+            int[] ls = shares[f].links();
+            int[] pos = listPosition[f];
+            for (int j = 0; j < ls.length; j++) {
+                int l = ls[j];
+                int at = pos[j];
+                int last = --linkFlowCount[l];
+                int moved = linkFlows[l][last];
+                int movedShare = linkFlowShare[l][last];
+                linkFlows[l][at] = moved;
+                linkFlowShare[l][at] = movedShare;
+                listPosition[moved][movedShare] = at;
             }
         }
 
@@ -611,7 +643,7 @@ public final class FlowLevelSimulator {
             }
             for (int i = 0; i < m; i++) {
                 int f = act[i];
-                double rtt = config.pathRttPs(shares[f].hops()) + waitPs[f];
+                double rtt = pathRttByHops[shares[f].hops()] + waitPs[f];
                 rateCap[f] = Math.min(1, windowCapBytes / (bytesPerPs * rtt));
             }
             filling.allocate(act, m, shares, capacity, rateCap, used, usedCount, rate, bottleneck);
@@ -647,7 +679,7 @@ public final class FlowLevelSimulator {
                     weightOn[ls[j]] += ws[j];
                 }
             }
-            double mtu = config.mtuBytes();
+            double mtu = mtuBytes;
             for (int i = 0; i < usedCount; i++) {
                 int l = used[i];
                 if (tree.isHost(tree.linkSource(l)) || capacity[l] <= 0) {
@@ -659,9 +691,9 @@ public final class FlowLevelSimulator {
                 boolean saturated = filling.isBottleneck(l)
                         && (filling.flowsOn(l) > 1 || faults.rate(l, line) < line);
                 double rateBytes = capacity[l] * bytesPerPs;
-                double linkBdp = config.baseRttPs() * (faults.rate(l, line) / (double) line) * bytesPerPs;
+                double linkBdp = baseRttPs * (faults.rate(l, line) / (double) line) * bytesPerPs;
                 linkWait[l] = LinkWaits.waitPs(rho, saturated, weightOn[l], filling.flowsOn(l), mtu / rateBytes, mtu,
-                        linkBdp, config.kMinBytes(), config.kMaxBytes(), rateBytes);
+                        linkBdp, kMinBytes, kMaxBytes, rateBytes);
                 queueBytes[l] = linkWait[l] * rateBytes;
                 maxQueue[l] = Math.max(maxQueue[l], queueBytes[l]);
             }
