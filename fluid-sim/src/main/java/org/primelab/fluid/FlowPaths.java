@@ -73,6 +73,18 @@ public final class FlowPaths {
         return reverse[i];
     }
 
+    /** Whether some forward path of this flow crosses directed link {@code link}. */
+    public boolean uses(int link) {
+        for (int[] path : forward) {
+            for (int l : path) {
+                if (l == link) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Links on a path (2 + 2·up-hops). */
     public int hops() {
         return forward[0].length;

@@ -30,6 +30,8 @@ public final class Seeds {
     public static final long FLUID_FEEDBACK = 0x464c5544L;        // "FLUD"
     /** Purpose tag: the fluid simulator's adaptive-routing tie breaks. */
     public static final long FLUID_AR_TIES = 0x4152464cL;         // "ARFL"
+    /** Purpose tag: the flow-level model's draws of the packets a flow lost into an undetected failure. */
+    public static final long FLUID_LOSSES = 0x4c4f5353L;          // "LOSS"
 
     private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
 

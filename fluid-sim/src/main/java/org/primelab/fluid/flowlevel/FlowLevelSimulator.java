@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.SplittableRandom;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
+import org.primelab.core.random.Seeds;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.TriggerRuntime;
@@ -74,6 +76,7 @@ public final class FlowLevelSimulator {
     private static final int REROUTE = 2;
     private static final int RECOVER = 3;
     private static final int REALLOCATE = 4;
+    private static final int GROW = 5;
     /** Most queue values kept in trajectories (samples x switch links): 16 MB of floats. */
     private static final long MAX_SAMPLED_VALUES = 4_000_000;
 
@@ -147,6 +150,7 @@ public final class FlowLevelSimulator {
         final double kMaxBytes = config.kMaxBytes();
         final double baseRttPs = config.baseRttPs();
         final double[] pathRttByHops = pathRtts(tree);
+        final double mtuPs = Units.serializationPs(config.mtuBytes(), line);
         final FlowSplits splits = new FlowSplits(tree, faults, config.scheme(), line, config.seed(),
                 config.effectiveEntropy(), options.detectPs());
         final WaterFilling filling = new WaterFilling(nicLinks(tree), n);
@@ -163,7 +167,12 @@ public final class FlowLevelSimulator {
         final double[] ackBackPs = new double[n];
         final double[] left = new double[n];              // line-rate ps still to send
         final double[] lost = new double[n];              // line-rate ps sent into a black hole, not yet resent
-        final double[] firstLoss = new double[n];
+        final double[] sentLossy = new double[n];         // line-rate ps sent this round while some path lost
+        final double[] progressPs = new double[n];        // when the round's last delivered byte is acknowledged
+        final boolean[] timerSet = new boolean[n];        // this round's retransmission timeout is scheduled
+        final double[] windowBytes = new double[n];       // the window: its cap, or regrowing after a timeout
+        final int[] lossRound = new int[n];
+        final double[] growAt = new double[n];            // when the pending window growth is due (NaN: none)
         final boolean[] stalled = new boolean[n];
         final double[] rate = new double[n];
         final double[] rateCap = new double[n];
@@ -238,6 +247,7 @@ public final class FlowLevelSimulator {
                 serviceAtLinePs[id] = s0;
                 pipelinePs[id] = lone - s0;
                 ackBackPs[id] = hops * (double) (config.propagationPs() + headerPs);
+                windowBytes[id] = windowCapBytes;
                 left[id] = s0;
                 rateCap[id] = 1;
                 if (!f.startsOnTrigger()) {
@@ -315,6 +325,11 @@ public final class FlowLevelSimulator {
                     int f = active[i];
                     if (rate[f] > 0 && left[f] > 0) {
                         nextDrain = Math.min(nextDrain, now + left[f] / rate[f]);
+                        double lambda = shares[f].lostFraction();
+                        if (lambda > 0 && !stalled[f]) {   // when its window fills with lost bytes
+                            double room = windowBytes[f] / bytesPerPs - lost[f];
+                            nextDrain = Math.min(nextDrain, now + Math.max(0, room) / (lambda * rate[f]));
+                        }
                     }
                 }
                 double nextEvent = events.isEmpty() ? Double.POSITIVE_INFINITY : events.peek().at();
@@ -336,13 +351,29 @@ public final class FlowLevelSimulator {
                         complete(f);
                         active[i] = active[--activeCount];
                     } else {
-                        if ((left[f] == 0 || stalled[f]) && rate[f] > 0) {
-                            markDirty(f);   // all sent but some lost, or stalled: idle until the timeout
+                        if (left[f] == 0 || stalled[f]) {
+                            if (!timerSet[f]) {
+                                armTimeout(f);
+                            }
+                            if (lost[f] == 0 && left[f] == 0) {
+                                complete(f);   // the draw lost nothing: no timeout
+                                active[i] = active[--activeCount];
+                                continue;
+                            }
+                            if (lost[f] == 0) {
+                                stalled[f] = false;   // nothing lost after all: the round goes on
+                                timerSet[f] = false;
+                                markDirty(f);
+                                i++;
+                                continue;
+                            }
+                            if (rate[f] > 0) {
+                                markDirty(f);   // all sent but some lost, or stalled: idle until the timeout
+                            }
                         }
                         i++;
                     }
                 }
-                boolean everything = false;
                 while (!events.isEmpty() && events.peek().at() <= now + 0.5) {
                     Event e = events.poll();
                     eventsHandled++;
@@ -355,15 +386,20 @@ public final class FlowLevelSimulator {
                             }
                         }
                         case REROUTE -> {
+                            // only flows with a path through the link see its failure or its withdrawal
                             for (int k = 0; k < activeCount; k++) {
                                 int f = active[k];
-                                unlink(f);
-                                shares[f] = splits.shares(flows.get(f), paths[f], (long) now);
-                                link(f);
+                                if (paths[f].uses(e.arg())) {
+                                    markDirty(f);
+                                    unlink(f);
+                                    shares[f] = splits.shares(flows.get(f), paths[f], (long) now);
+                                    link(f);
+                                    markDirty(f);
+                                }
                             }
-                            everything = true;
                         }
                         case RECOVER -> recover(e.arg());
+                        case GROW -> grow(e.arg());
                         case REALLOCATE -> {
                             for (int k = 0; k < pendingCount; k++) {
                                 int l = pendingLinks[k];
@@ -379,12 +415,8 @@ public final class FlowLevelSimulator {
                         default -> throw new IllegalStateException("event " + e.kind());
                     }
                 }
-                if (everything) {
-                    reallocate(active, activeCount);
-                } else if (dirtyCount > 0) {
+                if (dirtyCount > 0) {
                     reallocateComponent();
-                }
-                if (everything || dirtyCount > 0) {
                     sample();
                 }
                 clearDirty();
@@ -412,18 +444,18 @@ public final class FlowLevelSimulator {
                     left[f] -= sent;
                     double lambda = shares[f].lostFraction();
                     if (lambda > 0) {
-                        if (lost[f] == 0) {
-                            firstLoss[f] = now;
-                            schedule(now + options.rtoPs(), RECOVER, f);
-                        }
+                        sentLossy[f] += sent;
                         lost[f] += lambda * sent;
+                    }
+                    if (lambda < 1 && sent > 0) {
+                        progressPs[f] = now + sent / r + rttPs(f);   // its last delivered byte's ACK
                     }
                 }
             }
             now = t;
             for (int i = 0; i < activeCount; i++) {
                 int f = active[i];
-                if (!stalled[f] && lost[f] * bytesPerPs >= windowCapBytes) {
+                if (!stalled[f] && lost[f] * bytesPerPs >= windowBytes[f] * (1 - WaterFilling.SATURATION_SLACK)) {
                     stalled[f] = true;   // its window is full of lost bytes: nothing moves until the timeout
                 }
             }
@@ -434,6 +466,7 @@ public final class FlowLevelSimulator {
                 return;
             }
             startPs[f] = at;
+            progressPs[f] = at;
             Flow flow = flows.get(f);
             paths[f] = new FlowPaths(tree, flow.src(), flow.dst());
             shares[f] = splits.shares(flow, paths[f], at);
@@ -442,15 +475,124 @@ public final class FlowLevelSimulator {
             markDirty(f);
         }
 
-        /** The timeout of flow {@code f}'s first lost byte: everything lost so far is sent again. */
-        void recover(int f) {
-            if (lost[f] == 0) {
-                return;
+        /** Flow {@code f}'s round trip on its paths, its queueing waits included. */
+        double rttPs(int f) {
+            return pathRttByHops[shares[f].hops()] + waitPs[f];
+        }
+
+        /**
+         * Flow {@code f} has stopped making progress (all sent, or its window full of lost bytes): the packets it
+         * lost this round are drawn, and if any, the retransmission timeout is set {@code rto} after its last
+         * acknowledgement, as the packet simulator's sender does (the timer restarts on every ACK).
+         *
+         * <p>The fluid loss {@code lost} is the mean over the {@code n} packets the round sent while a path through
+         * an undetected failure was in use; the packets lost are whole:
+         * <ul>
+         *   <li>round-robin spraying (PRIME, CO-PRIME) puts within 2 packets of the even share on every path
+         *       ({@code analytical}'s {@code RoundRobinDeviationTheorem}), so it loses the mean, rounded;</li>
+         *   <li>random spraying (RPS, REPS) loses {@code Binomial(n, lost / sent)}, drawn from the flow's own
+         *       stream ({@code Seeds.FLUID_LOSSES}, flow id, round), so a tail of unlucky flows waits for more
+         *       timeouts, as in the packet simulator;</li>
+         *   <li>ECMP sends a flow on one path, so it loses all or nothing.</li>
+         * </ul>
+         * No packet lost means no timeout: the flow completes.
+         */
+        void armTimeout(int f) {
+            timerSet[f] = true;
+            int packets = (int) Math.round(sentLossy[f] / mtuPs);
+            double p = sentLossy[f] > 0 ? Math.min(1, lost[f] / sentLossy[f]) : 0;
+            int drawn = 0;
+            if (!FlowSplits.randomSpraying(config.scheme())) {
+                drawn = (int) Math.round(packets * p);
+            } else if (packets > 0 && p > 0) {
+                SplittableRandom rng = new SplittableRandom(Seeds.derive(config.seed(), Seeds.FLUID_LOSSES, f,
+                        lossRound[f]));
+                for (int k = 0; k < packets; k++) {
+                    if (rng.nextDouble() < p) {
+                        drawn++;
+                    }
+                }
             }
+            lossRound[f]++;
+            lost[f] = packets == 0 ? 0 : drawn * (sentLossy[f] / packets);   // whole packets of the round's mean size
+            if (lost[f] > 0) {
+                schedule(Math.max(now, progressPs[f] + options.rtoPs()), RECOVER, f);
+            }
+        }
+
+        /**
+         * The retransmission timeout of flow {@code f}: what it lost is sent again, with the window back at its
+         * minimum ({@code ackEvery} MTUs, as DCTCP after a timeout) and regrowing by one MTU per round trip
+         * (DCTCP's additive increase) up to its cap.
+         */
+        void recover(int f) {
             left[f] += lost[f];
             lost[f] = 0;
+            sentLossy[f] = 0;
             stalled[f] = false;
+            timerSet[f] = false;
+            progressPs[f] = now;
+            windowBytes[f] = Math.min(windowCapBytes, config.ackEvery() * mtuBytes);
+            scheduleGrowth(f);
             markDirty(f);
+        }
+
+        /** The next round trip's growth of {@code f}'s window, unless it is at its cap (one pending at a time). */
+        void scheduleGrowth(int f) {
+            if (windowBytes[f] < windowCapBytes) {
+                growAt[f] = now + rttPs(f);
+                schedule(growAt[f], GROW, f);
+            } else {
+                growAt[f] = Double.NaN;
+            }
+        }
+
+        /**
+         * One round trip of additive increase after a timeout: the window grows by one MTU times the share of the
+         * flow that is delivered (DCTCP grows by {@code MSS · acked / cwnd} per ACK; lost bytes are never acked).
+         */
+        void grow(int f) {
+            if (!(Math.abs(now - growAt[f]) <= 0.5) || endPs[f] > 0) {
+                return;   // superseded by a later timeout's growth, or done
+            }
+            if (stalled[f] || timerSet[f]) {
+                growAt[f] = Double.NaN;   // no ACKs while it waits for a timeout, which restarts the window
+                return;
+            }
+            windowBytes[f] = Math.min(windowCapBytes, windowBytes[f] + mtuBytes * (1 - shares[f].lostFraction()));
+            scheduleGrowth(f);
+            if (!raiseInPlace(f)) {
+                markDirty(f);
+            }
+        }
+
+        /**
+         * A larger window for flow {@code f} without a water-filling, when max-min fairness allows it: a flow held
+         * by a saturated link keeps its rate; a flow held by its own window takes the new ceiling if every link it
+         * loads has room for the difference, and then no link saturates, so no other flow's rate changes. Queueing
+         * waits are refreshed at the next reallocation. Returns false if a reallocation is needed.
+         */
+        boolean raiseInPlace(int f) {
+            if (rate[f] == 0 || bottleneck[f] >= 0) {
+                return rate[f] > 0 || stalled[f] || left[f] == 0;   // idle: resumes through a reallocation
+            }
+            double cap = Math.min(1, windowBytes[f] / (bytesPerPs * rttPs(f)));
+            double delta = cap - rate[f];
+            int[] ls = shares[f].links();
+            double[] ws = shares[f].weights();
+            for (int j = 0; j < ls.length; j++) {
+                int l = ls[j];
+                if (linkRate[l] + ws[j] * delta > capacity[l] * (1 - WaterFilling.SATURATION_SLACK)) {
+                    return false;
+                }
+            }
+            for (int j = 0; j < ls.length; j++) {
+                flush(ls[j]);
+                linkRate[ls[j]] += ws[j] * delta;
+            }
+            rate[f] = cap;
+            rateCap[f] = cap;
+            return true;
         }
 
         /** Flow {@code f} has delivered its last byte's worth: its end, its triggers, its links freed. */
@@ -643,8 +785,7 @@ public final class FlowLevelSimulator {
             }
             for (int i = 0; i < m; i++) {
                 int f = act[i];
-                double rtt = pathRttByHops[shares[f].hops()] + waitPs[f];
-                rateCap[f] = Math.min(1, windowCapBytes / (bytesPerPs * rtt));
+                rateCap[f] = Math.min(1, windowBytes[f] / (bytesPerPs * rttPs(f)));
             }
             filling.allocate(act, m, shares, capacity, rateCap, used, usedCount, rate, bottleneck);
             for (int i = 0; i < m; i++) {

@@ -67,6 +67,11 @@ final class FlowSplits {
         return scheme == LoadBalancingScheme.ECMP;
     }
 
+    /** Whether {@code scheme} picks each packet's path at random (its per-path counts are multinomial). */
+    static boolean randomSpraying(LoadBalancingScheme scheme) {
+        return scheme == LoadBalancingScheme.RPS || scheme == LoadBalancingScheme.REPS;
+    }
+
     /** Whether {@code scheme} steers traffic away from congested paths. */
     static boolean congestionSteered(LoadBalancingScheme scheme) {
         return scheme == LoadBalancingScheme.PRIME || scheme == LoadBalancingScheme.REPS;

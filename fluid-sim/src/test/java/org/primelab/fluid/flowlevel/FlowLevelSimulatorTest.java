@@ -198,6 +198,48 @@ class FlowLevelSimulatorTest {
     }
 
     @Test
+    void aFlowInTheBlackHoleResendsAtTheFirstTimeoutAfterDetectionFromTheMinimumWindow() {
+        // one ECMP flow whose hashed path crosses a cable that fails at 0: everything it sends is lost, its
+        // timer restarts at each timeout (nothing is ever acknowledged), and the first timeout after detection
+        // resends the whole flow with the window at ackEvery MTUs, one MTU more per round trip
+        FatTree tree = FatTree.twoTier(8);
+        Flow flow = new Flow(0, 0, 9, 1_000_000, 0);
+        Workload w = Workload.of(List.of(flow));
+        FluidLinkStats crossed = run(config(tree, LoadBalancingScheme.ECMP, w)).links().stream()
+                .filter(l -> l.tier() == 1 && l.uplink() && l.dataBytes() > 0).findFirst().orElseThrow();
+        Faults faults = Faults.builder(tree).fail(tree.cableName(crossed.link()), 0).build();
+        FluidConfig c = FluidConfig.builder(tree).rate(RATE).scheme(LoadBalancingScheme.ECMP).faults(faults).build()
+                .withWorkload(w);
+        long detect = 100 * Units.PS_PER_US;
+        long rto = 30 * Units.PS_PER_US;
+        FluidResult r = new FlowLevelSimulator(c, new FlowLevelOptions(detect, rto), 1).run();
+
+        long resendAt = 4 * rto;   // timeouts at 30, 60, 90 (all lost again), 120 us: the first after 100 us
+        long mtuPs = Units.serializationPs(c.mtuBytes(), RATE);
+        long packets = IdealFct.packets(flow.sizeBytes(), c.mtuBytes(), c.headerBytes());
+        long lastWire = flow.sizeBytes() - (packets - 1) * (c.mtuBytes() - c.headerBytes()) + c.headerBytes();
+        double s0 = (packets - 1) * mtuPs + Units.serializationPs(lastWire, RATE);
+        double rtt = c.pathRttPs(4);
+        double bytesPerPs = RATE / 8e12;
+        double window = c.ackEvery() * (double) c.mtuBytes();
+        double cap = 1.5 * c.lineRateWindowBytes();
+        double t = resendAt;
+        double left = s0;
+        while (true) {
+            double rate = Math.min(1, window / (bytesPerPs * rtt));   // fraction of line rate for this round trip
+            if (left <= rate * rtt) {
+                t += left / rate;
+                break;
+            }
+            left -= rate * rtt;
+            t += rtt;
+            window = Math.min(cap, window + c.mtuBytes());
+        }
+        double expectedEnd = t + (lone(c, flow) - s0);
+        assertEquals(expectedEnd, r.flows().get(0).endPs(), 2.0);
+    }
+
+    @Test
     void refusesWhatItDoesNotModel() {
         Workload w = Workload.of(List.of(new Flow(0, 0, 9, 1000, 0)));
         FluidConfig ar = config(TREE, LoadBalancingScheme.AR, w);
