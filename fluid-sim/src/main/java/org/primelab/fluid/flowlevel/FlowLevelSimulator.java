@@ -53,11 +53,14 @@ import org.primelab.fluid.SplitMode;
  *
  * <p><b>Failures.</b> Degraded links run at their rate. A failed link carries nothing from its failure time;
  * until it is detected ({@link FlowLevelOptions#detectPs}) routing still sends onto it and a flow loses
- * {@link LinkShares#lostFraction} of what it sends. Lost bytes stay in flight until the retransmission
- * timeout of the first of them ({@code first loss + RTO}), then are sent again; if they fill the flow's
- * largest window before that, the flow stalls until then. A flow whose bytes are all sent but some lost
- * waits for that timeout. After detection the paths through the link are withdrawn (ECMP remapped as the
- * switches do).
+ * {@link LinkShares#lostFraction} of what it sends. The retransmission timer is the packet simulator's: it
+ * fires {@code rto} after the flow's last acknowledgement (the time of its first send, or of its last timeout,
+ * if nothing was delivered since). When a flow stops making progress (everything sent, or its window full of
+ * lost bytes, an event computed like a drain) its lost packets are counted whole ({@code armTimeout}: the
+ * rounded mean for round robin, a seeded binomial draw for random spraying); none lost, it completes. At the
+ * timeout what was lost is sent again, the window restarting at {@code ackEvery} MTUs and growing by one MTU
+ * per round trip, so a resend before detection can be lost again. After detection the paths through the
+ * link are withdrawn (ECMP remapped as the switches do); only flows with a path through it are re-shared.
  *
  * <p><b>What it does not cover</b> ({@link #unsupported}): adaptive routing (AR picks per packet from queue
  * depths), expected splits (the fine-step engine's mode), and a fixed window (no congestion control, so no
@@ -68,7 +71,8 @@ import org.primelab.fluid.SplitMode;
  * half base RTT (the interval doubling whenever {@link FluidSimulator#MAX_SAMPLES} samples, or 4 M values,
  * are reached). {@link FluidResult#steps()} counts the events handled; no trims and no marks are modelled.
  *
- * <p>Deterministic: no random stream besides the scheme's EV generator for ECMP's hashed path.
+ * <p>Deterministic: the random streams are the scheme's EV generator for ECMP's hashed path and, for random
+ * spraying through a failure, the per-flow loss draws ({@code Seeds.FLUID_LOSSES}), all from the master seed.
  */
 public final class FlowLevelSimulator {
     private static final int START = 0;

@@ -259,4 +259,18 @@ class FlowLevelSimulatorTest {
         List<FluidFlowStats> b = run(c).flows();
         assertEquals(a, b);
     }
+
+    @Test
+    void randomSprayingThroughAFailureDrawsItsLossesFromTheMasterSeed() {
+        // RPS through a black hole: whole lost packets drawn per flow; the same seed gives the same draws,
+        // another seed other draws (some flow's timeouts, hence its end, differ)
+        List<Flow> flows = Workloads.permutation(TREE, 1_500_000, 3, false);
+        Faults faults = Faults.builder(TREE).fail("leaf0-spine1", 0).build();
+        FluidConfig c = FluidConfig.builder(TREE).rate(RATE).scheme(LoadBalancingScheme.RPS).faults(faults).seed(5)
+                .build().withWorkload(Workload.of(flows));
+        FluidConfig other = FluidConfig.builder(TREE).rate(RATE).scheme(LoadBalancingScheme.RPS).faults(faults)
+                .seed(6).build().withWorkload(Workload.of(flows));
+        assertEquals(run(c).flows(), run(c).flows());
+        assertTrue(!run(c).flows().equals(run(other).flows()));
+    }
 }
