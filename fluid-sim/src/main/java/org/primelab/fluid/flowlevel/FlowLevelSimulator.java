@@ -2,7 +2,9 @@ package org.primelab.fluid.flowlevel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.primelab.analytical.fct.IdealFct;
@@ -165,6 +167,10 @@ public final class FlowLevelSimulator {
 
         // per flow
         final FlowPaths[] paths = new FlowPaths[n];
+        // a collective repeats its host pairs step after step: paths per pair, and the shares of a pair under
+        // a scheme that splits by paths alone (not ECMP, whose path is the flow's hash) until the faults change
+        final Map<Long, FlowPaths> pathsByPair = new HashMap<>();
+        final Map<Long, LinkShares> sharesByPair = new HashMap<>();
         final LinkShares[] shares = new LinkShares[n];
         final double[] serviceAtLinePs = new double[n];   // S0
         final double[] pipelinePs = new double[n];        // lonePath - S0
@@ -390,13 +396,14 @@ public final class FlowLevelSimulator {
                             }
                         }
                         case REROUTE -> {
+                            sharesByPair.clear();   // a link failed or was withdrawn: every pair's split may change
                             // only flows with a path through the link see its failure or its withdrawal
                             for (int k = 0; k < activeCount; k++) {
                                 int f = active[k];
                                 if (paths[f].uses(e.arg())) {
                                     markDirty(f);
                                     unlink(f);
-                                    shares[f] = splits.shares(flows.get(f), paths[f], (long) now);
+                                    shares[f] = sharesOf(f, (long) now);
                                     link(f);
                                     markDirty(f);
                                 }
@@ -472,11 +479,25 @@ public final class FlowLevelSimulator {
             startPs[f] = at;
             progressPs[f] = at;
             Flow flow = flows.get(f);
-            paths[f] = new FlowPaths(tree, flow.src(), flow.dst());
-            shares[f] = splits.shares(flow, paths[f], at);
+            paths[f] = pathsByPair.computeIfAbsent(pair(flow), k -> new FlowPaths(tree, flow.src(), flow.dst()));
+            shares[f] = sharesOf(f, at);
             active[activeCount++] = f;
             link(f);
             markDirty(f);
+        }
+
+        /** The key of a flow's host pair (dense, so {@code Long.hashCode} spreads it). */
+        long pair(Flow flow) {
+            return (long) flow.src() * tree.hosts() + flow.dst();
+        }
+
+        /** The shares of flow {@code f} at {@code atPs}, from the pair's entry where the scheme allows it. */
+        LinkShares sharesOf(int f, long atPs) {
+            Flow flow = flows.get(f);
+            if (FlowSplits.onePath(config.scheme())) {
+                return splits.shares(flow, paths[f], atPs);
+            }
+            return sharesByPair.computeIfAbsent(pair(flow), k -> splits.shares(flow, paths[f], atPs));
         }
 
         /** Flow {@code f}'s round trip on its paths, its queueing waits included. */
