@@ -157,6 +157,7 @@ public final class FlowLevelSimulator {
         final double baseRttPs = config.baseRttPs();
         final double[] pathRttByHops = pathRtts(tree);
         final double mtuPs = Units.serializationPs(config.mtuBytes(), line);
+        final double ackBatchBytes = config.ackEvery() * mtuBytes;
         final FlowSplits splits = new FlowSplits(tree, faults, config.scheme(), line, config.seed(),
                 config.effectiveEntropy(), options.detectPs());
         final WaterFilling filling = new WaterFilling(nicLinks(tree), n);
@@ -500,6 +501,23 @@ public final class FlowLevelSimulator {
             return sharesByPair.computeIfAbsent(pair(flow), k -> splits.shares(flow, paths[f], atPs));
         }
 
+        /**
+         * The rate flow {@code f}'s window allows, a fraction of the line rate: what it has acknowledged per round
+         * trip. The receiver acknowledges every {@code ackEvery} packets, and DCTCP's window never falls below
+         * {@code ackEvery} MTUs, so the sender never asks for an early ACK (packet-sim's {@code FlowSender}): the
+         * packets beyond a multiple of {@code ackEvery} wait in flight for the next ones, and only
+         * {@code floor(window / (ackEvery MTUs))} of them count. This is what slows the recovery from a timeout
+         * (a 5-packet window moves 4 packets per round trip).
+         */
+        double windowRate(int f) {
+            return Math.min(1, ackedWindowBytes(f) / (bytesPerPs * rttPs(f)));
+        }
+
+        /** The part of flow {@code f}'s window acknowledged per round trip (whole batches of {@code ackEvery}). */
+        double ackedWindowBytes(int f) {
+            return Math.max(ackBatchBytes, Math.floor(windowBytes[f] / ackBatchBytes) * ackBatchBytes);
+        }
+
         /** Flow {@code f}'s round trip on its paths, its queueing waits included. */
         double rttPs(int f) {
             return pathRttByHops[shares[f].hops()] + waitPs[f];
@@ -573,8 +591,9 @@ public final class FlowLevelSimulator {
         }
 
         /**
-         * One round trip of additive increase after a timeout: the window grows by one MTU times the share of the
-         * flow that is delivered (DCTCP grows by {@code MSS · acked / cwnd} per ACK; lost bytes are never acked).
+         * One round trip of additive increase after a timeout: DCTCP grows by {@code MSS · acked / cwnd} per ACK, so
+         * by one MTU times the share of the window acknowledged in a round trip (whole {@code ackEvery} batches,
+         * {@link #ackedWindowBytes}, less what is lost).
          */
         void grow(int f) {
             if (!(Math.abs(now - growAt[f]) <= 0.5) || endPs[f] > 0) {
@@ -584,7 +603,9 @@ public final class FlowLevelSimulator {
                 growAt[f] = Double.NaN;   // no ACKs while it waits for a timeout, which restarts the window
                 return;
             }
-            windowBytes[f] = Math.min(windowCapBytes, windowBytes[f] + mtuBytes * (1 - shares[f].lostFraction()));
+            // DCTCP adds MSS x acked / cwnd per ACK: one MTU per round trip times the share of the window acknowledged
+            double acked = ackedWindowBytes(f) * (1 - shares[f].lostFraction());
+            windowBytes[f] = Math.min(windowCapBytes, windowBytes[f] + mtuBytes * acked / windowBytes[f]);
             scheduleGrowth(f);
             if (!raiseInPlace(f)) {
                 markDirty(f);
@@ -601,7 +622,7 @@ public final class FlowLevelSimulator {
             if (rate[f] == 0 || bottleneck[f] >= 0) {
                 return rate[f] > 0 || stalled[f] || left[f] == 0;   // idle: resumes through a reallocation
             }
-            double cap = Math.min(1, windowBytes[f] / (bytesPerPs * rttPs(f)));
+            double cap = windowRate(f);
             double delta = cap - rate[f];
             int[] ls = shares[f].links();
             double[] ws = shares[f].weights();
@@ -810,7 +831,7 @@ public final class FlowLevelSimulator {
             }
             for (int i = 0; i < m; i++) {
                 int f = act[i];
-                rateCap[f] = Math.min(1, windowBytes[f] / (bytesPerPs * rttPs(f)));
+                rateCap[f] = windowRate(f);
             }
             filling.allocate(act, m, shares, capacity, rateCap, used, usedCount, rate, bottleneck);
             for (int i = 0; i < m; i++) {

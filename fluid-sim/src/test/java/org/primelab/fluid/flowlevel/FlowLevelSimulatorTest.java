@@ -201,7 +201,8 @@ class FlowLevelSimulatorTest {
     void aFlowInTheBlackHoleResendsAtTheFirstTimeoutAfterDetectionFromTheMinimumWindow() {
         // one ECMP flow whose hashed path crosses a cable that fails at 0: everything it sends is lost, its
         // timer restarts at each timeout (nothing is ever acknowledged), and the first timeout after detection
-        // resends the whole flow with the window at ackEvery MTUs, one MTU more per round trip
+        // resends the whole flow with the window at ackEvery MTUs, growing by MSS x acked / cwnd per round trip,
+        // where only whole batches of ackEvery packets are acknowledged
         FatTree tree = FatTree.twoTier(8);
         Flow flow = new Flow(0, 0, 9, 1_000_000, 0);
         Workload w = Workload.of(List.of(flow));
@@ -221,19 +222,21 @@ class FlowLevelSimulatorTest {
         double s0 = (packets - 1) * mtuPs + Units.serializationPs(lastWire, RATE);
         double rtt = c.pathRttPs(4);
         double bytesPerPs = RATE / 8e12;
-        double window = c.ackEvery() * (double) c.mtuBytes();
+        double batch = c.ackEvery() * (double) c.mtuBytes();   // the receiver acks every ackEvery packets
+        double window = batch;
         double cap = 1.5 * c.lineRateWindowBytes();
         double t = resendAt;
         double left = s0;
         while (true) {
-            double rate = Math.min(1, window / (bytesPerPs * rtt));   // fraction of line rate for this round trip
+            double acked = Math.floor(window / batch) * batch;        // whole batches per round trip
+            double rate = Math.min(1, acked / (bytesPerPs * rtt));    // fraction of line rate for this round trip
             if (left <= rate * rtt) {
                 t += left / rate;
                 break;
             }
             left -= rate * rtt;
             t += rtt;
-            window = Math.min(cap, window + c.mtuBytes());
+            window = Math.min(cap, window + c.mtuBytes() * acked / window);   // DCTCP: MSS x acked / cwnd
         }
         double expectedEnd = t + (lone(c, flow) - s0);
         assertEquals(expectedEnd, r.flows().get(0).endPs(), 2.0);
