@@ -203,6 +203,7 @@ public final class FlowLevelSimulator {
         final double[] queueIntegral = new double[links];
         final double[] maxQueue = new double[links];
         final double[] linkWait = new double[links];
+        final double[] queueGrowthPs = new double[links];   // LinkWaits.transientGrowthPs (infinite: no such bound)
         final int[] used = new int[links];
         final boolean[] isUsed = new boolean[links];
         int usedCount;
@@ -869,6 +870,7 @@ public final class FlowLevelSimulator {
             double mtu = mtuBytes;
             for (int i = 0; i < usedCount; i++) {
                 int l = used[i];
+                queueGrowthPs[l] = Double.POSITIVE_INFINITY;
                 if (tree.isHost(tree.linkSource(l)) || capacity[l] <= 0) {
                     linkWait[l] = 0;
                     continue;
@@ -883,14 +885,20 @@ public final class FlowLevelSimulator {
                         linkBdp, kMinBytes, kMaxBytes, rateBytes);
                 queueBytes[l] = linkWait[l] * rateBytes;
                 maxQueue[l] = Math.max(maxQueue[l], queueBytes[l]);
+                if (!saturated) {
+                    queueGrowthPs[l] = LinkWaits.transientGrowthPs(rho, filling.flowsOn(l), mtu / rateBytes);
+                }
             }
             for (int i = 0; i < count; i++) {
                 int f = set[i];
                 int[] ls = shares[f].links();
                 double[] ws = shares[f].weights();
                 double w = 0;
+                // what the flow's last byte finds: a queue that has been growing for the flow's lifetime at most
+                double lifetimePs = serviceAtLinePs[f] / Math.max(rate[f], 1e-9);
                 for (int j = 0; j < ls.length; j++) {
-                    w += ws[j] * linkWait[ls[j]];
+                    int l = ls[j];
+                    w += ws[j] * Math.min(linkWait[l], Math.sqrt(queueGrowthPs[l] * lifetimePs));
                 }
                 waitPs[f] = w;
             }

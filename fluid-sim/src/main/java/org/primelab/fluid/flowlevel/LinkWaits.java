@@ -53,4 +53,24 @@ final class LinkWaits {
         }
         return Math.min(cap, rho * (1 - 1.0 / Math.max(1, senders)) / (2 * (1 - rho)) * mtuPs);
     }
+
+    /**
+     * How fast a link's queue can have grown, for the wait a flow's last byte meets. Below saturation the
+     * queue is the slotted queue above, a random walk reflected at 0 with per-slot variance
+     * {@code sigma^2 = rho (1 - 1/n)} and drift {@code rho - 1 <= 0}; started empty, after {@code t} slots its
+     * mean is at most that of the driftless walk, {@code sigma sqrt(2 t / pi)} packets (the mean of a reflected
+     * Brownian motion, {@code E|B_t|}). Near {@code rho = 1} the stationary mean above is far larger than what
+     * a short flow's lifetime lets build, so the wait the last byte meets is the smaller of the two. In
+     * picoseconds: {@code sqrt(growth · D)} for a flow lasting {@code D} ps, with
+     * {@code growth = 2 sigma^2 / pi · T} ({@code T} the link's MTU serialization).
+     *
+     * @return {@code growth} in picoseconds (0 for an idle link or a single sender)
+     */
+    static double transientGrowthPs(double rho, int senders, double mtuPs) {
+        if (rho <= 0 || senders <= 1) {
+            return 0;
+        }
+        double variance = Math.min(1, rho) * (1 - 1.0 / senders);
+        return 2 * variance / Math.PI * mtuPs;
+    }
 }

@@ -243,6 +243,48 @@ class FlowLevelSimulatorTest {
     }
 
     @Test
+    void aShortFlowMeetsAQueueGrownOverItsLifetimeOnly() {
+        // every host sends to the host one leaf over, PRIME sprays: every switch link is at full load, whose
+        // stationary queue is capped at K_min, but a flow's last byte meets a queue that grew for the flow's
+        // lifetime only (E|B_t| of a reflected random walk). A flow's excess over its lone time is then
+        // S0 (1/rate - 1) + c sqrt(S0): two unknowns, fixed by two sizes, which predict the third exactly
+        FatTree tree = FatTree.twoTier(8);
+        long rate = 400 * Units.GBPS;
+        long[] sizes = {250_000, 500_000, 1_000_000};   // 1 MB builds 11 of K_min's 15 packets: under the cap
+        double[] s0 = new double[3];
+        double[][] excess = new double[3][];
+        for (int k = 0; k < 3; k++) {
+            List<Flow> flows = new ArrayList<>();
+            for (int h = 0; h < tree.hosts(); h++) {
+                flows.add(new Flow(h, h, (h + tree.hostsPerTor()) % tree.hosts(), sizes[k], 0));
+            }
+            FluidConfig c = FluidConfig.builder(tree).rate(rate).scheme(LoadBalancingScheme.PRIME).build()
+                    .withWorkload(Workload.of(flows));
+            FluidResult r = run(c);
+            excess[k] = new double[flows.size()];
+            for (Flow f : flows) {
+                excess[k][f.id()] = r.flows().get(f.id()).fctPs() - lone(c, f);
+            }
+            long mtuPs = Units.serializationPs(c.mtuBytes(), rate);
+            long packets = IdealFct.packets(sizes[k], c.mtuBytes(), c.headerBytes());
+            long lastWire = sizes[k] - (packets - 1) * (c.mtuBytes() - c.headerBytes()) + c.headerBytes();
+            s0[k] = (packets - 1) * mtuPs + Units.serializationPs(lastWire, rate);
+        }
+        for (int f = 0; f < excess[0].length; f++) {
+            // solve e = s0 x + c sqrt(s0) from the two shorter sizes
+            double a1 = s0[0];
+            double b1 = Math.sqrt(s0[0]);
+            double a2 = s0[1];
+            double b2 = Math.sqrt(s0[1]);
+            double det = a1 * b2 - a2 * b1;
+            double x = (excess[0][f] * b2 - excess[1][f] * b1) / det;
+            double c = (a1 * excess[1][f] - a2 * excess[0][f]) / det;
+            assertTrue(c > 0, "flow " + f + " meets no queue");
+            assertEquals(s0[2] * x + c * Math.sqrt(s0[2]), excess[2][f], 2.0, "flow " + f);
+        }
+    }
+
+    @Test
     void refusesWhatItDoesNotModel() {
         Workload w = Workload.of(List.of(new Flow(0, 0, 9, 1000, 0)));
         FluidConfig ar = config(TREE, LoadBalancingScheme.AR, w);
