@@ -2,9 +2,7 @@ package org.primelab.fluid.flowlevel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import org.primelab.analytical.fct.IdealFct;
@@ -132,10 +130,6 @@ public final class FlowLevelSimulator {
         }
     }
 
-    /** The shares computed for the first flow ({@code src -> dst}) between two ToRs. */
-    private record TorPairShares(int src, int dst, LinkShares shares) {
-    }
-
     /** Runs until every flow has completed and returns the result. */
     public FluidResult run() {
         return new Run().run();
@@ -172,13 +166,7 @@ public final class FlowLevelSimulator {
 
         // per flow
         final FlowPaths[] paths = new FlowPaths[n];
-        // a collective repeats its host pairs step after step: paths per pair, and the shares of a pair under
-        // a scheme that splits by paths alone (not ECMP, whose path is the flow's hash) until the faults change
-        final Map<Long, FlowPaths> pathsByPair = new HashMap<>();
-        final Map<Long, LinkShares> sharesByPair = new HashMap<>();
-        // spraying without faults: shares per ToR pair, the host links swapped in per flow
-        final boolean sprayOnHealthyFabric = !FlowSplits.onePath(config.scheme()) && faults.isEmpty();
-        final Map<Long, TorPairShares> torPairShares = new HashMap<>();
+        final FlowShares flowShares = new FlowShares(tree, splits, config.scheme(), faults.isEmpty());
         final LinkShares[] shares = new LinkShares[n];
         final double[] serviceAtLinePs = new double[n];   // S0
         final double[] pipelinePs = new double[n];        // lonePath - S0
@@ -405,14 +393,14 @@ public final class FlowLevelSimulator {
                             }
                         }
                         case REROUTE -> {
-                            sharesByPair.clear();   // a link failed or was withdrawn: every pair's split may change
+                            flowShares.faultsChanged();
                             // only flows with a path through the link see its failure or its withdrawal
                             for (int k = 0; k < activeCount; k++) {
                                 int f = active[k];
                                 if (paths[f].uses(e.arg())) {
                                     markDirty(f);
                                     unlink(f);
-                                    shares[f] = sharesOf(f, (long) now);
+                                    shares[f] = flowShares.of(flows.get(f), paths[f], (long) now);
                                     link(f);
                                     markDirty(f);
                                 }
@@ -488,70 +476,13 @@ public final class FlowLevelSimulator {
             startPs[f] = at;
             progressPs[f] = at;
             Flow flow = flows.get(f);
-            if (sprayOnHealthyFabric && tree.upHops(flow.src(), flow.dst()) > 0) {
-                shares[f] = sharesOfTorPair(flow, at);   // no paths needed: nothing reroutes a healthy fabric
-            } else {
-                paths[f] = pathsByPair.computeIfAbsent(pair(flow), k -> new FlowPaths(tree, flow.src(), flow.dst()));
-                shares[f] = sharesOf(f, at);
+            if (flowShares.needsPaths(flow)) {
+                paths[f] = flowShares.paths(flow);
             }
+            shares[f] = flowShares.of(flow, paths[f], at);
             active[activeCount++] = f;
             link(f);
             markDirty(f);
-        }
-
-        /**
-         * The shares of a spraying flow between two ToRs of a fabric without faults: the first flow of its ToR pair
-         * computes them ({@link FlowSplits#shares}); the others take that pair's switch links and weights with
-         * their own NIC and last hop. Routes between two ToRs do not depend on the hosts, and both host links
-         * carry the whole flow, summed over the same paths in the same order, so the result is the one
-         * {@code FlowSplits} would give, bit for bit.
-         */
-        LinkShares sharesOfTorPair(Flow flow, long atPs) {
-            long key = (long) tree.torOf(flow.src()) * tree.nodeCount() + tree.torOf(flow.dst());
-            TorPairShares t = torPairShares.computeIfAbsent(key, k -> new TorPairShares(flow.src(), flow.dst(),
-                    splits.shares(flow, new FlowPaths(tree, flow.src(), flow.dst()), atPs)));
-            if (t.src() == flow.src() && t.dst() == flow.dst()) {
-                return t.shares();
-            }
-            int[] links = t.shares().links().clone();
-            double[] weights = t.shares().weights().clone();
-            int nic = tree.hostUplink(t.src());
-            int lastHop = tree.downlinkTowards(tree.torOf(t.dst()), t.dst());
-            for (int i = 0; i < links.length; i++) {
-                if (links[i] == nic) {
-                    links[i] = tree.hostUplink(flow.src());
-                } else if (links[i] == lastHop) {
-                    links[i] = tree.downlinkTowards(tree.torOf(flow.dst()), flow.dst());
-                }
-            }
-            // keep the links sorted, as FlowSplits returns them (insertion sort: two entries moved)
-            for (int i = 1; i < links.length; i++) {
-                int l = links[i];
-                double w = weights[i];
-                int j = i - 1;
-                while (j >= 0 && links[j] > l) {
-                    links[j + 1] = links[j];
-                    weights[j + 1] = weights[j];
-                    j--;
-                }
-                links[j + 1] = l;
-                weights[j + 1] = w;
-            }
-            return new LinkShares(links, weights, 0, t.shares().hops());
-        }
-
-        /** The key of a flow's host pair (dense, so {@code Long.hashCode} spreads it). */
-        long pair(Flow flow) {
-            return (long) flow.src() * tree.hosts() + flow.dst();
-        }
-
-        /** The shares of flow {@code f} at {@code atPs}, from the pair's entry where the scheme allows it. */
-        LinkShares sharesOf(int f, long atPs) {
-            Flow flow = flows.get(f);
-            if (FlowSplits.onePath(config.scheme())) {
-                return splits.shares(flow, paths[f], atPs);
-            }
-            return sharesByPair.computeIfAbsent(pair(flow), k -> splits.shares(flow, paths[f], atPs));
         }
 
         /**
