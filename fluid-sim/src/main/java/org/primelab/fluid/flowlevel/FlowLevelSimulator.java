@@ -544,6 +544,8 @@ public final class FlowLevelSimulator {
             lost[f] = packets == 0 ? 0 : drawn * (sentLossy[f] / packets);   // whole packets of the round's mean size
             if (lost[f] > 0) {
                 schedule(Math.max(now, progressPs[f] + options.rtoPs()), RECOVER, f);
+            } else {
+                sentLossy[f] = 0;   // nothing lost this round: the next one counts afresh
             }
         }
 
