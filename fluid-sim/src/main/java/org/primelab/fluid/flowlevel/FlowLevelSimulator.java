@@ -178,6 +178,8 @@ public final class FlowLevelSimulator {
         final boolean[] timerSet = new boolean[n];        // this round's retransmission timeout is scheduled
         final double[] windowBytes = new double[n];       // the window: its cap, or regrowing after a timeout
         final int[] lossRound = new int[n];
+        final double[] burstLossFraction = new double[n];  // the lost share when the last timeout's burst left
+        final double[] burstUntil = new double[n];         // its exposure lasts one round trip
         final double[] growAt = new double[n];            // when the pending window growth is due (NaN: none)
         final boolean[] stalled = new boolean[n];
         final double[] rate = new double[n];
@@ -332,7 +334,10 @@ public final class FlowLevelSimulator {
                     int f = active[i];
                     if (rate[f] > 0 && left[f] > 0) {
                         nextDrain = Math.min(nextDrain, now + left[f] / rate[f]);
-                        double lambda = shares[f].lostFraction();
+                        if (burstUntil[f] > now) {
+                            nextDrain = Math.min(nextDrain, burstUntil[f]);   // its first window's exposure ends
+                        }
+                        double lambda = lossFraction(f);
                         if (lambda > 0 && !stalled[f]) {   // when its window fills with lost bytes
                             double room = windowBytes[f] / bytesPerPs - lost[f];
                             nextDrain = Math.min(nextDrain, now + Math.max(0, room) / (lambda * rate[f]));
@@ -450,7 +455,7 @@ public final class FlowLevelSimulator {
                     }
                     double sent = Math.min(left[f], r * dt);
                     left[f] -= sent;
-                    double lambda = shares[f].lostFraction();
+                    double lambda = lossFraction(f);
                     if (lambda > 0) {
                         sentLossy[f] += sent;
                         lost[f] += lambda * sent;
@@ -515,28 +520,37 @@ public final class FlowLevelSimulator {
          * <p>The fluid loss {@code lost} is the mean over the {@code n} packets the round sent while a path through
          * an undetected failure was in use; the packets lost are whole:
          * <ul>
-         *   <li>round-robin spraying (PRIME, CO-PRIME) puts within 2 packets of the even share on every path
-         *       ({@code analytical}'s {@code RoundRobinDeviationTheorem}), so it loses the mean, rounded;</li>
-         *   <li>random spraying (RPS, REPS) loses {@code Binomial(n, lost / sent)}, drawn from the flow's own
-         *       stream ({@code Seeds.FLUID_LOSSES}, flow id, round), so a tail of unlucky flows waits for more
-         *       timeouts, as in the packet simulator;</li>
+         *   <li>round-robin spraying (PRIME, CO-PRIME) visits every path once per cycle, so {@code n}
+         *       consecutive packets starting at a uniformly random point of the cycle hit the failed path
+         *       {@code floor(m)} or {@code floor(m) + 1} times, the latter with probability {@code m - floor(m)}
+         *       ({@code m} the mean): within one packet of the mean, as {@code analytical}'s
+         *       {@code RoundRobinDeviationTheorem} bounds it;</li>
+         *   <li>random spraying (RPS, REPS) loses {@code Binomial(n, lost / sent)};</li>
          *   <li>ECMP sends a flow on one path, so it loses all or nothing.</li>
          * </ul>
-         * No packet lost means no timeout: the flow completes.
+         * Both draws come from the flow's own stream ({@code Seeds.FLUID_LOSSES}, flow id, round), so a tail of
+         * unlucky flows waits for more timeouts, as in the packet simulator. No packet lost means no timeout:
+         * the flow completes.
          */
         void armTimeout(int f) {
             timerSet[f] = true;
             int packets = (int) Math.round(sentLossy[f] / mtuPs);
             double p = sentLossy[f] > 0 ? Math.min(1, lost[f] / sentLossy[f]) : 0;
             int drawn = 0;
-            if (!FlowSplits.randomSpraying(config.scheme())) {
-                drawn = (int) Math.round(packets * p);
-            } else if (packets > 0 && p > 0) {
+            if (packets > 0 && p > 0) {
                 SplittableRandom rng = new SplittableRandom(Seeds.derive(config.seed(), Seeds.FLUID_LOSSES, f,
                         lossRound[f]));
-                for (int k = 0; k < packets; k++) {
-                    if (rng.nextDouble() < p) {
-                        drawn++;
+                if (p >= 1) {
+                    drawn = packets;
+                } else if (!FlowSplits.randomSpraying(config.scheme())) {
+                    // round robin: consecutive packets from a random point of the cycle
+                    double mean = packets * p;
+                    drawn = (int) Math.floor(mean) + (rng.nextDouble() < mean - Math.floor(mean) ? 1 : 0);
+                } else {
+                    for (int k = 0; k < packets; k++) {
+                        if (rng.nextDouble() < p) {
+                            drawn++;
+                        }
                     }
                 }
             }
@@ -562,8 +576,22 @@ public final class FlowLevelSimulator {
             timerSet[f] = false;
             progressPs[f] = now;
             windowBytes[f] = Math.min(windowCapBytes, config.ackEvery() * mtuBytes);
+            // the resend's first window leaves at once, as a burst: its bytes meet the paths as they are now
+            burstLossFraction[f] = shares[f].lostFraction();
+            burstUntil[f] = now + rttPs(f);
             scheduleGrowth(f);
             markDirty(f);
+        }
+
+        /**
+         * The share of flow {@code f}'s sending lost now. During the first round trip after a timeout it is at
+         * least the share at the timeout: a window leaves as a burst when it opens (packet-sim's sender sends
+         * every packet its window admits at once), so the first window after a timeout just before detection
+         * still meets the failed link, even where the fluid spreads its bytes over the round trip.
+         */
+        double lossFraction(int f) {
+            double lambda = shares[f].lostFraction();
+            return now < burstUntil[f] ? Math.max(lambda, burstLossFraction[f]) : lambda;
         }
 
         /** The next round trip's growth of {@code f}'s window, unless it is at its cap (one pending at a time). */

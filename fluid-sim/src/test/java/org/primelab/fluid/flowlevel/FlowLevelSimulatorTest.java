@@ -306,6 +306,33 @@ class FlowLevelSimulatorTest {
     }
 
     @Test
+    void aTimeoutJustBeforeDetectionSendsItsFirstWindowIntoTheHoleAsABurst() {
+        // a lone PRIME flow sprays over 4 paths, one through a cable failed at 0: a quarter of what it sends is
+        // lost, its window fills with lost bytes, and its timer fires RTO after its last ACK. If detection comes
+        // half a round trip after that timeout, the resend's first window (4 packets, one per path) has already
+        // left as a burst: one packet is lost again and the flow waits for a second timeout. If detection comes
+        // before the timeout, nothing is lost again.
+        FatTree tree = FatTree.twoTier(8);
+        Flow flow = new Flow(0, 0, 9, 1_000_000, 0);
+        Workload w = Workload.of(List.of(flow));
+        Faults faults = Faults.builder(tree).fail("leaf0-spine1", 0).build();
+        FluidConfig c = FluidConfig.builder(tree).rate(RATE).scheme(LoadBalancingScheme.PRIME).faults(faults).build()
+                .withWorkload(w);
+        long rto = 40 * Units.PS_PER_US;
+        double bytesPerPs = RATE / 8e12;
+        double rtt = c.pathRttPs(4);
+        double stall = 1.5 * c.lineRateWindowBytes() / bytesPerPs / 0.25;   // lost bytes fill the window
+        double timeout = stall + rtt + rto;                                   // RTO after its last ACK
+        long detectAfter = Math.round(timeout + rtt / 2);
+        long detectBefore = Math.round(timeout - 5 * Units.PS_PER_US);
+        long late = new FlowLevelSimulator(c, new FlowLevelOptions(detectAfter, rto), 1).run().flows().get(0).endPs();
+        long early = new FlowLevelSimulator(c, new FlowLevelOptions(detectBefore, rto), 1).run().flows().get(0)
+                .endPs();
+        assertTrue(late - early >= rto, "second timeout: " + early + " ps vs " + late + " ps");
+        assertTrue(late - early < 2 * rto, "one more timeout only: " + early + " ps vs " + late + " ps");
+    }
+
+    @Test
     void randomSprayingThroughAFailureDrawsItsLossesFromTheMasterSeed() {
         // RPS through a black hole: whole lost packets drawn per flow; the same seed gives the same draws,
         // another seed other draws (some flow's timeouts, hence its end, differ)
