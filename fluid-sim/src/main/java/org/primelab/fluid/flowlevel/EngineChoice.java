@@ -71,7 +71,9 @@ public record EngineChoice(String engine, String reason) {
      *   <li>Degraded links: its capacity-proportional steering misses packet-sim's max FCT by 56% on the
      *       8192-host case.</li>
      * </ul>
-     * A failed link is covered (2048 hosts: PRIME max -1.3%, mean -1.8%; ECMP max -8.1%, mean +3.0%). Measurements:
+     * A failed link is covered: ECMP within 8.1%, PRIME within 6.3% on 128 hosts; PRIME's max is +46.5% on
+     * 2048 hosts, where its timeouts fall within about a microsecond of detection, but the quantum engine is
+     * further off on both (-60% and -72%). Measurements:
      * fluid-sim/README.md, "The flow-level model and crossval at scale". Those cases keep the reference
      * engine unless the flow-level model is asked for by name.
      */
