@@ -517,43 +517,17 @@ public final class FlowLevelSimulator {
          * lost this round are drawn, and if any, the retransmission timeout is set {@code rto} after its last
          * acknowledgement, as the packet simulator's sender does (the timer restarts on every ACK).
          *
-         * <p>The fluid loss {@code lost} is the mean over the {@code n} packets the round sent while a path through
-         * an undetected failure was in use; the packets lost are whole:
-         * <ul>
-         *   <li>round-robin spraying (PRIME, CO-PRIME) visits every path once per cycle, so {@code n}
-         *       consecutive packets starting at a uniformly random point of the cycle hit the failed path
-         *       {@code floor(m)} or {@code floor(m) + 1} times, the latter with probability {@code m - floor(m)}
-         *       ({@code m} the mean): within one packet of the mean, as {@code analytical}'s
-         *       {@code RoundRobinDeviationTheorem} bounds it;</li>
-         *   <li>random spraying (RPS, REPS) loses {@code Binomial(n, lost / sent)};</li>
-         *   <li>ECMP sends a flow on one path, so it loses all or nothing.</li>
-         * </ul>
-         * Both draws come from the flow's own stream ({@code Seeds.FLUID_LOSSES}, flow id, round), so a tail of
-         * unlucky flows waits for more timeouts, as in the packet simulator. No packet lost means no timeout:
-         * the flow completes.
+         * <p>The fluid loss {@code lost} is the mean over the packets the round sent while a path through an
+         * undetected failure was in use; {@link LostPackets} turns it into whole packets, drawn from the flow's own
+         * stream ({@code Seeds.FLUID_LOSSES}, flow id, round). No packet lost means no timeout: the flow
+         * completes.
          */
         void armTimeout(int f) {
             timerSet[f] = true;
             int packets = (int) Math.round(sentLossy[f] / mtuPs);
             double p = sentLossy[f] > 0 ? Math.min(1, lost[f] / sentLossy[f]) : 0;
-            int drawn = 0;
-            if (packets > 0 && p > 0) {
-                SplittableRandom rng = new SplittableRandom(Seeds.derive(config.seed(), Seeds.FLUID_LOSSES, f,
-                        lossRound[f]));
-                if (p >= 1) {
-                    drawn = packets;
-                } else if (!FlowSplits.randomSpraying(config.scheme())) {
-                    // round robin: consecutive packets from a random point of the cycle
-                    double mean = packets * p;
-                    drawn = (int) Math.floor(mean) + (rng.nextDouble() < mean - Math.floor(mean) ? 1 : 0);
-                } else {
-                    for (int k = 0; k < packets; k++) {
-                        if (rng.nextDouble() < p) {
-                            drawn++;
-                        }
-                    }
-                }
-            }
+            SplittableRandom rng = new SplittableRandom(Seeds.derive(config.seed(), Seeds.FLUID_LOSSES, f, lossRound[f]));
+            int drawn = LostPackets.draw(config.scheme(), packets, p, rng);
             lossRound[f]++;
             lost[f] = packets == 0 ? 0 : drawn * (sentLossy[f] / packets);   // whole packets of the round's mean size
             if (lost[f] > 0) {
