@@ -73,6 +73,22 @@ class CrossvalTest {
     }
 
     @Test
+    void flowLevelModelAgreesWithPacketSimulatorUnderALinkFailureWithinTenPercent() {
+        // the black hole, the timeouts (one or two), the resend from the minimum window: 128 hosts, both schemes
+        for (LoadBalancingScheme scheme : new LoadBalancingScheme[] {LoadBalancingScheme.ECMP,
+                LoadBalancingScheme.PRIME}) {
+            Crossval.Scenario s = new Crossval.Scenario(2, 16, 400 * Units.GBPS, 2_000_000, scheme, "permutation", 0,
+                    0, "100G", "leaf0-spine3@0ns");
+            Crossval.Row r = Crossval.run(s, SEED, true, "auto");
+            assertEquals("flow", r.engine().engine(), s.label());
+            assertEquals(0, r.idealViolations(), s.label());
+            assertTrue(Math.abs(r.relError()) <= Crossval.ECMP_AND_FAILURE_TARGET, s.label() + " max " + r.relError());
+            assertTrue(Math.abs(r.meanRelError()) <= Crossval.ECMP_AND_FAILURE_TARGET,
+                    s.label() + " mean " + r.meanRelError());
+        }
+    }
+
+    @Test
     void scaleSuiteHasTheIssuesCasesAndEveryOneFitsTheGuard() {
         List<Crossval.Scenario> scale = Crossval.suite("scale");
         assertTrue(scale.stream().anyMatch(s -> s.hosts() == 8192 && s.degradeFraction() == 0.25));
