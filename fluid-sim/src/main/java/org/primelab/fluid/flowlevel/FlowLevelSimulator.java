@@ -56,11 +56,13 @@ import org.primelab.fluid.SplitMode;
  * {@link LinkShares#lostFraction} of what it sends. The retransmission timer is the packet simulator's: it
  * fires {@code rto} after the flow's last acknowledgement (the time of its first send, or of its last timeout,
  * if nothing was delivered since). When a flow stops making progress (everything sent, or its window full of
- * lost bytes, an event computed like a drain) its lost packets are counted whole ({@code armTimeout}: the
- * rounded mean for round robin, a seeded binomial draw for random spraying); none lost, it completes. At the
- * timeout what was lost is sent again, the window restarting at {@code ackEvery} MTUs and growing by one MTU
- * per round trip, so a resend before detection can be lost again. After detection the paths through the
- * link are withdrawn (ECMP remapped as the switches do); only flows with a path through it are re-shared.
+ * lost bytes, an event computed like a drain) its lost packets are counted whole ({@link LostPackets}); none
+ * lost, it completes. At the timeout what was lost is sent again, the window restarting at {@code ackEvery}
+ * MTUs; that first window leaves as a burst, exposed for a round trip to the failure as it was at the
+ * timeout ({@code lossFraction}), so a resend just before detection can be lost again. A window moves whole
+ * batches of {@code ackEvery} packets per round trip and grows by {@code MSS · acked / cwnd}
+ * ({@code windowRate}, {@code grow}). After detection the paths through the link are withdrawn (ECMP remapped
+ * as the switches do); only flows with a path through it are re-shared.
  *
  * <p><b>What it does not cover</b> ({@link #unsupported}): adaptive routing (AR picks per packet from queue
  * depths), expected splits (the fine-step engine's mode), and a fixed window (no congestion control, so no
@@ -71,8 +73,8 @@ import org.primelab.fluid.SplitMode;
  * half base RTT (the interval doubling whenever {@link FluidSimulator#MAX_SAMPLES} samples, or 4 M values,
  * are reached). {@link FluidResult#steps()} counts the events handled; no trims and no marks are modelled.
  *
- * <p>Deterministic: the random streams are the scheme's EV generator for ECMP's hashed path and, for random
- * spraying through a failure, the per-flow loss draws ({@code Seeds.FLUID_LOSSES}), all from the master seed.
+ * <p>Deterministic: the random streams are the scheme's EV generator for ECMP's hashed path and, through a
+ * failure, the per-flow loss draws ({@code Seeds.FLUID_LOSSES}), all from the master seed.
  */
 public final class FlowLevelSimulator {
     private static final int START = 0;
@@ -154,7 +156,7 @@ public final class FlowLevelSimulator {
         final double kMaxBytes = config.kMaxBytes();
         final double baseRttPs = config.baseRttPs();
         final double[] pathRttByHops = pathRtts(tree);
-        final double mtuPs = Units.serializationPs(config.mtuBytes(), line);
+        final long mtuPs = Units.serializationPs(config.mtuBytes(), line);
         final double ackBatchBytes = config.ackEvery() * mtuBytes;
         final FlowSplits splits = new FlowSplits(tree, faults, config.scheme(), line, config.seed(),
                 config.effectiveEntropy(), options.detectPs());
@@ -242,7 +244,6 @@ public final class FlowLevelSimulator {
                 linkFlowShare[l] = new int[0];
             }
             Arrays.fill(bottleneck, -1);
-            long mtuPs = Units.serializationPs(config.mtuBytes(), line);
             long headerPs = Units.serializationPs(config.headerBytes(), line);
             for (Flow f : flows) {
                 int id = f.id();
@@ -539,8 +540,8 @@ public final class FlowLevelSimulator {
 
         /**
          * The retransmission timeout of flow {@code f}: what it lost is sent again, with the window back at its
-         * minimum ({@code ackEvery} MTUs, as DCTCP after a timeout) and regrowing by one MTU per round trip
-         * (DCTCP's additive increase) up to its cap.
+         * minimum ({@code ackEvery} MTUs, as DCTCP after a timeout), its first window as a burst
+         * ({@link #lossFraction}), regrowing every round trip ({@link #grow}) up to its cap.
          */
         void recover(int f) {
             left[f] += lost[f];
@@ -591,8 +592,7 @@ public final class FlowLevelSimulator {
                 growAt[f] = Double.NaN;   // no ACKs while it waits for a timeout, which restarts the window
                 return;
             }
-            // DCTCP adds MSS x acked / cwnd per ACK: one MTU per round trip times the share of the window acknowledged
-            double acked = ackedWindowBytes(f) * (1 - shares[f].lostFraction());
+            double acked = ackedWindowBytes(f) * (1 - lossFraction(f));
             windowBytes[f] = Math.min(windowCapBytes, windowBytes[f] + mtuBytes * acked / windowBytes[f]);
             scheduleGrowth(f);
             if (!raiseInPlace(f)) {
@@ -607,8 +607,11 @@ public final class FlowLevelSimulator {
          * waits are refreshed at the next reallocation. Returns false if a reallocation is needed.
          */
         boolean raiseInPlace(int f) {
-            if (rate[f] == 0 || bottleneck[f] >= 0) {
-                return rate[f] > 0 || stalled[f] || left[f] == 0;   // idle: resumes through a reallocation
+            if (rate[f] == 0) {
+                return stalled[f] || left[f] == 0;   // idle until a timeout; otherwise it resumes by a reallocation
+            }
+            if (bottleneck[f] >= 0) {
+                return true;   // held by a saturated link, not by its window
             }
             double cap = windowRate(f);
             double delta = cap - rate[f];

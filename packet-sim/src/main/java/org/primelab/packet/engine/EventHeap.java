@@ -9,7 +9,7 @@ import java.util.Arrays;
  *
  * <p>An event is a time, its sequence number (the tie-break: of two events at the same picosecond the one
  * scheduled first runs first) and three ints: a kind and two arguments. {@link #pop()} removes the least
- * event and keeps its fields readable through {@link #time()}, {@link #seq()}, {@link #kind()},
+ * event and keeps its fields readable through {@link #time()}, {@link #kind()},
  * {@link #a()}, {@link #b()} until the next pop. The heap does not check the clock; {@link EventQueue}
  * does.
  *
@@ -26,7 +26,6 @@ public final class EventHeap {
     private int size;
 
     private long topTime;
-    private long topSeq;
     private int topKind;
     private int topA;
     private int topB;
@@ -63,38 +62,12 @@ public final class EventHeap {
         bs[i] = b;
     }
 
-    /**
-     * Adds an event without restoring the heap order: a bulk load, to be followed by {@link #heapify()}
-     * before the next {@link #push} or {@link #pop()}. Loading {@code m} events this way costs
-     * {@code O(m)} instead of {@code O(m log m)}; the pop order is the same, since (time, sequence) keys
-     * are unique.
-     */
-    public void append(long timePs, long seq, int kind, int a, int b) {
-        if (size == times.length) {
-            grow();
-        }
-        int i = size++;
-        times[i] = timePs;
-        seqs[i] = seq;
-        kinds[i] = kind;
-        as[i] = a;
-        bs[i] = b;
-    }
-
-    /** Restores the heap order after {@link #append} (Floyd's bottom-up construction). */
-    public void heapify() {
-        for (int i = (size >>> 1) - 1; i >= 0; i--) {
-            siftDown(i, times[i], seqs[i], kinds[i], as[i], bs[i], size);
-        }
-    }
-
     /** Removes the least event (by time, then sequence) and makes its fields readable. */
     public void pop() {
         if (size == 0) {
             throw new IllegalStateException("pop on an empty event heap");
         }
         topTime = times[0];
-        topSeq = seqs[0];
         topKind = kinds[0];
         topA = as[0];
         topB = bs[0];
@@ -164,11 +137,6 @@ public final class EventHeap {
     /** Time of the last popped event. */
     public long time() {
         return topTime;
-    }
-
-    /** Sequence number of the last popped event. */
-    public long seq() {
-        return topSeq;
     }
 
     /** Kind of the last popped event. */
