@@ -181,7 +181,8 @@ final class Crossval {
     record Row(Scenario scenario, int flows, long idealPs, long packetMaxPs, long fluidMaxPs, double flowErrMean,
                double flowErrP90, double packetWallS, double fluidWallS, long packetEvents, long fluidSteps,
                long idealViolations, double packetExcessPerFlow, double fluidExcessPerFlow, double fairShareOverHost,
-               double fluidLeaptShare, double packetMeanPs, double fluidMeanPs, EngineChoice engine, int rounds) {
+               double fluidLeaptShare, double packetMeanPs, double fluidMeanPs, EngineChoice engine, int rounds,
+               double packetFirstWallS, double fluidFirstWallS) {
 
         /** (fluid - packet) / packet of the mean FCT. */
         double meanRelError() {
@@ -195,18 +196,14 @@ final class Crossval {
         }
 
         /**
-         * The same comparison with wall times the medians of this row's own run and the rounds of a side-by-side
-         * measurement ({@link #speed}).
+         * The same comparison with wall times the medians of the warm rounds of a side-by-side measurement
+         * ({@link #speed}); this row's own run, the first in the JVM for this scenario, stays as the first-run times.
          */
         Row withSpeed(Speed s) {
-            int n = s.packetWalls().length + 1;
-            double[] pw = java.util.Arrays.copyOf(s.packetWalls(), n);
-            double[] fw = java.util.Arrays.copyOf(s.fluidWalls(), n);
-            pw[n - 1] = packetWallS;
-            fw[n - 1] = fluidWallS;
-            return new Row(scenario, flows, idealPs, packetMaxPs, fluidMaxPs, flowErrMean, flowErrP90, median(pw),
-                    median(fw), packetEvents, fluidSteps, idealViolations, packetExcessPerFlow, fluidExcessPerFlow,
-                    fairShareOverHost, fluidLeaptShare, packetMeanPs, fluidMeanPs, engine, n);
+            return new Row(scenario, flows, idealPs, packetMaxPs, fluidMaxPs, flowErrMean, flowErrP90, s.packetWallS(),
+                    s.fluidWallS(), packetEvents, fluidSteps, idealViolations, packetExcessPerFlow, fluidExcessPerFlow,
+                    fairShareOverHost, fluidLeaptShare, packetMeanPs, fluidMeanPs, engine, s.repeats(),
+                    packetFirstWallS, fluidFirstWallS);
         }
 
         /** (fluid - packet) / packet of the max FCT. */
@@ -258,6 +255,8 @@ final class Crossval {
             m.put("packet_wall_s", packetWallS);
             m.put("fluid_wall_s", fluidWallS);
             m.put("speedup", speedup());
+            m.put("packet_first_wall_s", packetFirstWallS);
+            m.put("fluid_first_wall_s", fluidFirstWallS);
             m.put("packet_events", packetEvents);
             m.put("fluid_steps", fluidSteps);
             m.put("fluid_fast_forward_share", fluidLeaptShare);
@@ -384,22 +383,38 @@ final class Crossval {
         return new Row(s, n, packet.idealMaxFctPs(), packet.maxFctPs(), fluid.maxFctPs(), mean, p90,
                 packet.wallSeconds(), fluid.wallSeconds(), packet.events(), fluid.steps(), violations, packetExcess,
                 fluidExcess, byBytes.maxOverHostShare(tree, flows, wire),
-                fluid.fastForwardPs() / (double) Math.max(1, fluid.endPs()), packet.meanFctPs(), fluid.meanFctPs(), engine, 1);
+                fluid.fastForwardPs() / (double) Math.max(1, fluid.endPs()), packet.meanFctPs(), fluid.meanFctPs(), engine, 1,
+                packet.wallSeconds(), fluid.wallSeconds());
     }
 
     /**
-     * The speed-up measurement on scenario {@code s}: {@code repeats} rounds, each running the packet
-     * simulator and then the fluid simulator on the same configuration and workload in this JVM (warm:
-     * the suite ran first; a collection before each run, so neither pays for the other's garbage), timing each
-     * run from construction to result by wall clock and by the thread's CPU time
+     * Seconds of runs each engine gets on a scenario before its timed rounds (the scenario's comparison run counts):
+     * the JIT has then compiled the engine's hot loops, as JMH's warm-up iterations ensure. The packet simulator's
+     * runs on 2048 hosts take a second or more, so its comparison run is its warm-up; a flow-level run of 15 ms
+     * is repeated about 30 times. Without it the first scenarios' fluid runs took 47-54 ms where a warm loop
+     * takes 14-17 ms.
+     */
+    static final double WARMUP_S = 0.5;
+    /** Most warm-up runs per engine and scenario, whatever {@link #WARMUP_S} asks. */
+    static final int MAX_WARMUP_RUNS = 200;
+
+    /**
+     * The speed-up measurement on scenario {@code s}: a warm-up of each engine ({@link #WARMUP_S}), then
+     * {@code repeats} rounds, each running the packet simulator and then the fluid simulator on the same
+     * configuration and workload in this JVM (a collection before each run, so neither pays for the other's
+     * garbage), timing each run from construction to result by wall clock and by the thread's CPU time
      * (the CPU time is immune to other processes on a shared machine). Reports the medians.
      */
     static Speed speed(Scenario s, long seed, int repeats, boolean fastForward) {
-        return speed(s, seed, repeats, fastForward, EngineChoice.QUANTUM);
+        return speed(s, seed, repeats, fastForward, EngineChoice.QUANTUM, 0, 0);
     }
 
-    /** The same on the fluid engine {@code engine} asks for (auto, flow, quantum). */
-    static Speed speed(Scenario s, long seed, int repeats, boolean fastForward, String engine) {
+    /**
+     * The same on the fluid engine {@code engine} asks for (auto, flow, quantum), counting {@code packetWarmS} and
+     * {@code fluidWarmS} seconds of runs already made in this JVM (the comparison run) toward the warm-up.
+     */
+    static Speed speed(Scenario s, long seed, int repeats, boolean fastForward, String engine, double packetWarmS,
+            double fluidWarmS) {
         SimConfig pc = packetConfig(s, seed);
         Workload w = workload(pc, s);
         List<Flow> flows = w.flows();
@@ -416,6 +431,18 @@ final class Crossval {
         long events = 0;
         long steps = 0;
         double leapt = 0;
+        int warmups = 0;
+        for (double warm = packetWarmS; warm < WARMUP_S && warmups < MAX_WARMUP_RUNS; warmups++) {
+            long w0 = System.nanoTime();
+            new PacketSimulator(pc, w, ideal).run(ProgressListener.NONE);
+            warm += (System.nanoTime() - w0) / 1e9;
+        }
+        warmups = 0;
+        for (double warm = fluidWarmS; warm < WARMUP_S && warmups < MAX_WARMUP_RUNS; warmups++) {
+            long w0 = System.nanoTime();
+            choice.run(fc, fo, ideal);
+            warm += (System.nanoTime() - w0) / 1e9;
+        }
         for (int i = 0; i < repeats; i++) {
             // each run starts without the other's garbage to collect (as JMH's forced GC between iterations)
             System.gc();

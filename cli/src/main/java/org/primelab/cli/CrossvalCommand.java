@@ -18,8 +18,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * analytical ideal, and prints per scenario the packet and fluid max and mean FCTs, their errors, the
  * per-flow FCT error (mean, p90), the bound checks, which fluid engine ran, and the speed-up: the median
  * over {@code --rounds} rounds of the packet run and the fluid run of the same scenario side by side in this
- * JVM, each from construction to result after a garbage collection (the first round's results are the ones
- * compared).
+ * JVM, each from construction to result after a garbage collection. The rounds follow each engine's first run
+ * on the scenario (its results are the ones compared; its wall time is reported as the first-run time) and a
+ * warm-up ({@link Crossval#WARMUP_S} seconds of runs per engine, the first run included).
  *
  * <p>Suites: {@code small} ({@link Crossval#suite()}, 24 scenarios of 128 hosts) and {@code scale}
  * ({@link Crossval#scaleSuite()}: 2048-host 2-tier at 100/400/800G with 2 and 8 MB, 1024-host 3-tier, the
@@ -92,8 +93,8 @@ final class CrossvalCommand implements Callable<Integer> {
         List<Crossval.Row> rows = new ArrayList<>();
         for (Crossval.Scenario s : scenarios) {
             Crossval.Row first = Crossval.run(s, seed, !noFastForward, engine);
-            Crossval.Row r = rounds > 1 ? first.withSpeed(Crossval.speed(s, seed, rounds - 1, !noFastForward, engine))
-                    : first;
+            Crossval.Row r = first.withSpeed(Crossval.speed(s, seed, rounds, !noFastForward, engine,
+                    first.packetWallS(), first.fluidWallS()));
             rows.add(r);
             if (json) {
                 out.println(Json.write(r.json()));
@@ -120,10 +121,11 @@ final class CrossvalCommand implements Callable<Integer> {
         } else {
             out.printf(Locale.ROOT, "%nmax_err/mean_err = (fluid - packet) / packet of the max / mean FCT; f_p90 = per-flow"
                     + " |fluid - packet| / packet FCT, 90th percentile; <idl = FCTs below the analytical ideal (must be 0);"
-                    + "%npk_s/fl_s = wall seconds, median of %d round(s) side by side (the first round's results are the ones"
-                    + " compared); ok = the bound checks (ideal, fair share; %.0f%% max FCT for healthy spraying cases);%n"
+                    + "%npk_s/fl_s = wall seconds, median of %d round(s) side by side after each engine's first run (whose"
+                    + " results are the ones compared) and a warm-up to %.1f s of runs (first-run seconds: --json);"
+                    + "%nok = the bound checks (ideal, fair share; %.0f%% max FCT for healthy spraying cases);%n"
                     + "targets (issue 16): max and mean within %.0f%% for spraying schemes, %.0f%% for ecmp and failures;"
-                    + " speed-up %.0fx from %d hosts, %.0fx below.%n", rounds, 100 * Crossval.SPRAY_TOLERANCE,
+                    + " speed-up %.0fx from %d hosts, %.0fx below.%n", rounds, Crossval.WARMUP_S, 100 * Crossval.SPRAY_TOLERANCE,
                     100 * Crossval.SPRAY_TARGET, 100 * Crossval.ECMP_AND_FAILURE_TARGET, Crossval.LARGE_SPEED_TARGET,
                     Crossval.LARGE_HOSTS, Crossval.SMALL_SPEED_TARGET);
             for (Crossval.Row r : rows) {
