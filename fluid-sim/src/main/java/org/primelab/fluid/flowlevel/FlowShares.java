@@ -14,11 +14,15 @@ import org.primelab.fluid.FlowPaths;
  *   <li>paths per host pair (a collective repeats its pairs step after step);</li>
  *   <li>for the schemes that split by paths alone (all but ECMP, whose path is the flow's own hash), shares per
  *       host pair until the faults change state ({@link #faultsChanged});</li>
- *   <li>for those schemes on a fabric without faults, shares per ToR pair: the first flow between two ToRs
- *       computes them, the others take its switch links and weights with their own NIC and last hop. Routes
- *       between two ToRs do not depend on the hosts, and both host links carry the whole flow, summed over the
- *       same paths in the same order, so the result is {@code FlowSplits}'s, bit for bit. Such flows need no
- *       paths at all ({@link #needsPaths}): nothing reroutes a fabric without faults.</li>
+ *   <li>for those schemes on a fabric without faults, shares per class of host pairs, the classes being the
+ *       number of upward hops (through a spine or within a pod; across pods): the first flow of a class computes
+ *       them, the others map its links onto their own. A fat tree without faults looks the same from every pair
+ *       of a class: an uplink maps to the same port of the switch playing the same part (the source host, its
+ *       ToR, the aggregation switch with the same place in the source's pod), a downlink to the hop toward the
+ *       flow's destination from the switch playing the same part (a spine or core is itself). Every path weighs
+ *       the same there (1/paths), and a link's weight is that weight summed once per path through it, so the
+ *       result is {@code FlowSplits}'s, bit for bit ({@code FlowSharesTest} checks every host pair). Such flows
+ *       need no paths at all ({@link #needsPaths}): nothing reroutes a fabric without faults.</li>
  * </ul>
  */
 final class FlowShares {
@@ -28,10 +32,14 @@ final class FlowShares {
     private final boolean byTorPair;
     private final Map<Long, FlowPaths> pathsByHostPair = new HashMap<>();
     private final Map<Long, LinkShares> sharesByHostPair = new HashMap<>();
-    private final Map<Long, TorPairShares> sharesByTorPair = new HashMap<>();
+    /** By the number of upward hops (1: within a pod or a 2-tier tree, 2: across pods), the class's template. */
+    private final Template[] templates = new Template[3];
 
-    /** The shares computed for the first flow ({@code src -> dst}) between two ToRs. */
-    private record TorPairShares(int src, int dst, LinkShares shares) {
+    /**
+     * The shares {@link FlowSplits} computed for a class's first flow ({@code src -> dst}), and for each of its
+     * links the uplink port it leaves by, or -1 for a downlink.
+     */
+    private record Template(int src, int dst, LinkShares shares, int[] port) {
     }
 
     /**
@@ -75,24 +83,26 @@ final class FlowShares {
     }
 
     private LinkShares ofTorPair(Flow flow, long atPs) {
-        long key = (long) tree.torOf(flow.src()) * tree.nodeCount() + tree.torOf(flow.dst());
-        TorPairShares t = sharesByTorPair.computeIfAbsent(key, k -> new TorPairShares(flow.src(), flow.dst(),
-                splits.shares(flow, new FlowPaths(tree, flow.src(), flow.dst()), atPs)));
+        int upHops = tree.upHops(flow.src(), flow.dst());
+        Template t = templates[upHops];
+        if (t == null) {
+            t = template(flow, atPs);
+            templates[upHops] = t;
+        }
         if (t.src() == flow.src() && t.dst() == flow.dst()) {
             return t.shares();
         }
-        int[] links = t.shares().links().clone();
+        int[] from = t.shares().links();
+        int[] links = new int[from.length];
         double[] weights = t.shares().weights().clone();
-        int nic = tree.hostUplink(t.src());
-        int lastHop = tree.downlinkTowards(tree.torOf(t.dst()), t.dst());
-        for (int i = 0; i < links.length; i++) {
-            if (links[i] == nic) {
-                links[i] = tree.hostUplink(flow.src());
-            } else if (links[i] == lastHop) {
-                links[i] = tree.downlinkTowards(tree.torOf(flow.dst()), flow.dst());
-            }
+        int src = flow.src();
+        int dst = flow.dst();
+        for (int i = 0; i < from.length; i++) {
+            int a = tree.linkSource(from[i]);
+            links[i] = t.port()[i] >= 0 ? tree.uplink(upSide(a, src), t.port()[i])
+                    : tree.downlinkTowards(downSide(a, dst), dst);
         }
-        // keep the links sorted, as FlowSplits returns them (insertion sort: two entries moved)
+        // sorted by link, as FlowSplits returns them (insertion sort: the mapped links keep most of their order)
         for (int i = 1; i < links.length; i++) {
             int l = links[i];
             double w = weights[i];
@@ -106,6 +116,56 @@ final class FlowShares {
             weights[j + 1] = w;
         }
         return new LinkShares(links, weights, 0, t.shares().hops());
+    }
+
+    /** The first flow of a class: its shares from {@link FlowSplits}, and each link's uplink port (-1: a downlink). */
+    private Template template(Flow flow, long atPs) {
+        LinkShares shares = splits.shares(flow, new FlowPaths(tree, flow.src(), flow.dst()), atPs);
+        int[] port = new int[shares.links().length];
+        for (int i = 0; i < port.length; i++) {
+            int l = shares.links()[i];
+            port[i] = -1;
+            if (tree.isUplink(l)) {
+                int a = tree.linkSource(l);
+                for (int p = 0; p < tree.uplinkCount(a); p++) {
+                    if (tree.uplink(a, p) == l) {
+                        port[i] = p;
+                    }
+                }
+            }
+        }
+        return new Template(flow.src(), flow.dst(), shares, port);
+    }
+
+    /**
+     * The node that plays, for a flow from {@code src}, the part that {@code node} (the source of an uplink on the
+     * template's paths) plays for the template: the source host, its ToR, or the aggregation switch with the same
+     * place in the source's pod.
+     */
+    private int upSide(int node, int src) {
+        return switch (tree.tierOf(node)) {
+            case 0 -> src;
+            case 1 -> tree.torOf(src);
+            default -> samePlaceInPod(node, tree.podOf(src));
+        };
+    }
+
+    /**
+     * The same for the source of a downlink, toward {@code dst}: a spine or core is itself, an aggregation switch
+     * the one with the same place in the destination's pod, a ToR the destination's.
+     */
+    private int downSide(int node, int dst) {
+        return switch (tree.tierOf(node)) {
+            case 1 -> tree.torOf(dst);
+            case 2 -> tree.tiers() == 2 ? node : samePlaceInPod(node, tree.podOf(dst));
+            default -> node;
+        };
+    }
+
+    /** The aggregation switch of pod {@code pod} with {@code agg}'s place in its own pod (3-tier). */
+    private int samePlaceInPod(int agg, int pod) {
+        int perPod = tree.torUplinks();
+        return tree.tier2Node(pod * perPod + (agg - tree.tier2Node(0)) % perPod);
     }
 
     /** The key of a flow's host pair (dense, so {@code Long.hashCode} spreads it). */

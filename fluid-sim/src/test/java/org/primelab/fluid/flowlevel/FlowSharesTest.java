@@ -1,0 +1,58 @@
+package org.primelab.fluid.flowlevel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import org.junit.jupiter.api.Test;
+import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
+import org.primelab.core.units.Units;
+import org.primelab.core.workload.Flow;
+import org.primelab.fluid.FlowPaths;
+
+/**
+ * On a fabric without faults, the shares {@link FlowShares} maps from its class's first flow are exactly the ones
+ * {@link FlowSplits} computes from the flow's own paths: the same links in the same order and the same weights, bit
+ * for bit, for every ordered pair of hosts under different ToRs, in 2-tier and 3-tier trees (within and across
+ * pods), with and without oversubscription, for every scheme that splits by paths.
+ */
+class FlowSharesTest {
+    private static final LoadBalancingScheme[] SPLITTING = {LoadBalancingScheme.PRIME, LoadBalancingScheme.CO_PRIME,
+        LoadBalancingScheme.RPS, LoadBalancingScheme.REPS};
+
+    @Test
+    void mappedSharesAreFlowSplitsSharesForEveryHostPair() {
+        FatTree[] trees = {FatTree.builder(2, 8).build(), FatTree.builder(3, 8).build(),
+            FatTree.builder(2, 8).oversubscription(3).build(), FatTree.builder(3, 8).oversubscription(3).build()};
+        for (FatTree tree : trees) {
+            for (LoadBalancingScheme scheme : SPLITTING) {
+                FlowSplits splits = new FlowSplits(tree, Faults.none(tree), scheme, 400 * Units.GBPS, 1,
+                        EntropyConfig.defaults(1_000_000, 100), 0);
+                FlowShares shares = new FlowShares(tree, splits, scheme, true);
+                FlowSplits direct = new FlowSplits(tree, Faults.none(tree), scheme, 400 * Units.GBPS, 1,
+                        EntropyConfig.defaults(1_000_000, 100), 0);
+                int id = 0;
+                for (int src = 0; src < tree.hosts(); src++) {
+                    for (int dst = 0; dst < tree.hosts(); dst++) {
+                        if (tree.upHops(src, dst) == 0) {
+                            continue;
+                        }
+                        Flow flow = new Flow(id++, src, dst, 1_000_000, 0);
+                        assertFalse(shares.needsPaths(flow), "a flow between ToRs needs no paths");
+                        LinkShares mapped = shares.of(flow, null, 0);
+                        LinkShares expected = direct.shares(flow, new FlowPaths(tree, src, dst), 0);
+                        String what = tree.tiers() + "-tier x" + tree.oversubscription() + " " + scheme + " h" + src
+                                + " -> h" + dst;
+                        assertArrayEquals(expected.links(), mapped.links(), what + ": links");
+                        assertArrayEquals(expected.weights(), mapped.weights(), 0.0, what + ": weights");
+                        assertEquals(expected.hops(), mapped.hops(), what + ": hops");
+                        assertEquals(0, mapped.lostFraction(), what + ": nothing lost");
+                    }
+                }
+            }
+        }
+    }
+}
