@@ -12,8 +12,8 @@ package org.primelab.fluid.flowlevel;
  * {@code R_l = (C_l - sum_{frozen f} w_fl x_f) / sum_{unfrozen f} w_fl}; at the lowest {@code R_l} every
  * unfrozen flow on a saturated link is frozen at {@code R}. Each round freezes at least one flow, so at most
  * as many rounds as distinct rate levels. The unfrozen weight per link is kept up to date as flows freeze and
- * the flows of a saturated link are found through a link-to-flow index, so a round costs {@code O(links +
- * open flows)} and the whole filling {@code O(sum_f |links_f| + rounds · (links + flows))}: the cost grows with
+ * the flows of a saturated link are found through a link-to-flow index, so a round costs {@code O(links still
+ * filling + open flows)} and the whole filling {@code O(sum_f |links_f| + rounds · (links + flows))}: the cost grows with
  * flows times links per flow.
  *
  * <p>Each frozen flow records its <i>bottleneck</i>: of the links that saturated when it froze, the one
@@ -35,6 +35,8 @@ final class WaterFilling {
     private final boolean[] frozen;
     private final boolean[] saturated;
     private final int[] satLinks;
+    /** The links still carrying unfrozen weight during an allocation ({@link #keepLive}). */
+    private final int[] live;
     private final int[] rowStart;
     private final int[] rowFill;
     private int[] csr = new int[0];
@@ -56,6 +58,7 @@ final class WaterFilling {
         bottlenecked = new int[links];
         saturated = new boolean[links];
         satLinks = new int[links];
+        live = new int[links];
         rowStart = new int[links];
         rowFill = new int[links];
         frozen = new boolean[flows];
@@ -117,22 +120,22 @@ final class WaterFilling {
         }
         System.arraycopy(active, 0, open, 0, n);
         int openCount = n;
+        // the links with unfrozen weight, in the order of usedLinks; a link leaves for good once its flows froze
+        int liveCount = keepLive(usedLinks, m);
         while (openCount > 0) {
             double level = Double.POSITIVE_INFINITY;
             for (int i = 0; i < openCount; i++) {
                 level = Math.min(level, rateCap[open[i]]);
             }
-            for (int i = 0; i < m; i++) {
-                int l = usedLinks[i];
-                if (weightSum[l] > WEIGHT_EPS) {
-                    level = Math.min(level, Math.max(0, capacity[l] - load[l]) / weightSum[l]);
-                }
+            for (int i = 0; i < liveCount; i++) {
+                int l = live[i];
+                level = Math.min(level, Math.max(0, capacity[l] - load[l]) / weightSum[l]);
             }
             int sat = 0;
-            for (int i = 0; i < m; i++) {
-                int l = usedLinks[i];
-                saturated[l] = weightSum[l] > WEIGHT_EPS
-                        && capacity[l] - load[l] - level * weightSum[l] <= SATURATION_SLACK * Math.max(capacity[l], 1e-12);
+            for (int i = 0; i < liveCount; i++) {
+                int l = live[i];
+                saturated[l] = capacity[l] - load[l] - level * weightSum[l]
+                        <= SATURATION_SLACK * Math.max(capacity[l], 1e-12);
                 if (saturated[l]) {
                     satLinks[sat++] = l;
                 }
@@ -167,7 +170,27 @@ final class WaterFilling {
                 }
             }
             openCount = kept;
+            liveCount = keepLive(live, liveCount);
         }
+    }
+
+    /**
+     * Copies to {@link #live} the links of {@code links[0..count)} that carry unfrozen weight, in order, and returns
+     * how many; a link left out carries no unfrozen flow from now on (unfrozen weight only falls) and is no longer
+     * saturated, as the full scan would find it. Rounds then scan only the links still filling: with ECMP most links
+     * carry one or two flows and drop out in the first rounds.
+     */
+    private int keepLive(int[] links, int count) {
+        int kept = 0;
+        for (int i = 0; i < count; i++) {
+            int l = links[i];
+            if (weightSum[l] > WEIGHT_EPS) {
+                live[kept++] = l;
+            } else {
+                saturated[l] = false;
+            }
+        }
+        return kept;
     }
 
     /** Freezes flow {@code f} at {@code level}, its bottleneck the best saturated link it loads (-1: its ceiling). */
