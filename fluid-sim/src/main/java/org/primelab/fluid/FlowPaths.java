@@ -24,6 +24,7 @@ public final class FlowPaths {
     private final FatTree tree;
     private final int src;
     private final int dst;
+    /** Each built on first use: ECMP's flow-level model reads one path of the flow's many. */
     private final int[][] forward;
     /** Built on first use: the flow-level model never reads the way back. */
     private int[][] reverse;
@@ -37,12 +38,7 @@ public final class FlowPaths {
         this.dst = dst;
         this.upHops = tree.upHops(src, dst);
         this.torUplinks = tree.torUplinks();
-        int n = tree.pathCount(src, dst);
-        EvLayout layout = tree.evLayout();
-        forward = new int[n][];
-        for (int i = 0; i < n; i++) {
-            forward[i] = tree.route(src, dst, layout.evOfPath(i));
-        }
+        forward = new int[tree.pathCount(src, dst)][];
     }
 
     /** Every node's hash salt under master seed {@code seed} ({@link UplinkSelector#salts}, as the packet simulator). */
@@ -57,7 +53,12 @@ public final class FlowPaths {
 
     /** Directed links of path {@code i}, from the source host's NIC to the destination. */
     public int[] forward(int i) {
-        return forward[i];
+        int[] path = forward[i];
+        if (path == null) {
+            path = tree.route(src, dst, tree.evLayout().evOfPath(i));
+            forward[i] = path;
+        }
+        return path;
     }
 
     /** Directed links of the way back with the same port choices. */
@@ -75,8 +76,8 @@ public final class FlowPaths {
 
     /** Whether some forward path of this flow crosses directed link {@code link}. */
     public boolean uses(int link) {
-        for (int[] path : forward) {
-            for (int l : path) {
+        for (int i = 0; i < forward.length; i++) {
+            for (int l : forward(i)) {
                 if (l == link) {
                     return true;
                 }
@@ -87,7 +88,7 @@ public final class FlowPaths {
 
     /** Links on a path (2 + 2·up-hops). */
     public int hops() {
-        return forward[0].length;
+        return forward(0).length;
     }
 
     /** Upward hops (0, 1 or 2). */
