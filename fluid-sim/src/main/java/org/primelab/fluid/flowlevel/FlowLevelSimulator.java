@@ -89,6 +89,8 @@ public final class FlowLevelSimulator {
     private final FluidConfig config;
     private final FlowLevelOptions options;
     private final long idealMaxFctPs;
+    /** Whether spraying flows name link groups instead of switch links ({@link LinkGroups}); false only in tests. */
+    private boolean groupLinks;
 
     /**
      * Prepares a run of the workload of {@code config}'s scenario.
@@ -108,6 +110,13 @@ public final class FlowLevelSimulator {
         this.config = config;
         this.options = options;
         this.idealMaxFctPs = idealMaxFctPs;
+        this.groupLinks = true;
+    }
+
+    /** The same, with {@code groupLinks} false: every share names links ({@link LinkGroups}' reference, for tests). */
+    FlowLevelSimulator(FluidConfig config, FlowLevelOptions options, long idealMaxFctPs, boolean groupLinks) {
+        this(config, options, idealMaxFctPs);
+        this.groupLinks = groupLinks;
     }
 
     /** Why the flow-level model cannot run {@code config} (a few words), or null if it can. */
@@ -160,7 +169,6 @@ public final class FlowLevelSimulator {
         final double ackBatchBytes = config.ackEvery() * mtuBytes;
         final FlowSplits splits = new FlowSplits(tree, faults, config.scheme(), line, config.seed(),
                 config.effectiveEntropy(), options.detectPs());
-        final WaterFilling filling = new WaterFilling(nicLinks(tree), n);
         final TriggerRuntime triggers = new TriggerRuntime(workload);
         final int[] startedBuf = new int[triggers.maxStartedPerActivation()];
         final PriorityQueue<Event> events = new PriorityQueue<>();
@@ -168,7 +176,11 @@ public final class FlowLevelSimulator {
 
         // per flow
         final FlowPaths[] paths = new FlowPaths[n];
-        final FlowShares flowShares = new FlowShares(tree, splits, config.scheme(), faults.isEmpty());
+        final FlowShares flowShares = new FlowShares(tree, splits, config.scheme(), faults.isEmpty(), groupLinks);
+        // the groups of switch links spraying flows name instead of the links (null: none), and the ids of both
+        final LinkGroups groups = flowShares.groups();
+        final int slots = groups == null ? links : groups.slots();
+        final WaterFilling filling = new WaterFilling(nicLinks(tree), n);
         final LinkShares[] shares = new LinkShares[n];
         final double[] serviceAtLinePs = new double[n];   // S0
         final double[] pipelinePs = new double[n];        // lonePath - S0
@@ -194,36 +206,36 @@ public final class FlowLevelSimulator {
         int activeCount;
 
         // per link
-        final double[] capacity = new double[links];
-        final double[] linkRate = new double[links];     // data, fraction of line rate
-        final double[] linkSince = new double[links];
-        final double[] dataBytes = new double[links];
-        final double[] queueBytes = new double[links];
-        final double[] queueIntegral = new double[links];
-        final double[] maxQueue = new double[links];
-        final double[] linkWait = new double[links];
-        final double[] queueGrowthPs = new double[links];   // LinkWaits.transientGrowthPs (infinite: no such bound)
-        final int[] used = new int[links];
-        final boolean[] isUsed = new boolean[links];
+        final double[] capacity = new double[slots];
+        final double[] linkRate = new double[slots];     // data, fraction of line rate
+        final double[] linkSince = new double[slots];
+        final double[] dataBytes = new double[slots];
+        final double[] queueBytes = new double[slots];
+        final double[] queueIntegral = new double[slots];
+        final double[] maxQueue = new double[slots];
+        final double[] linkWait = new double[slots];
+        final double[] queueGrowthPs = new double[slots];   // LinkWaits.transientGrowthPs (infinite: no such bound)
+        final int[] used = new int[slots];
+        final boolean[] isUsed = new boolean[slots];
         int usedCount;
-        final double[] firstPass = new double[links];
-        final double[] weightOn = new double[links];
+        final double[] firstPass = new double[slots];
+        final double[] weightOn = new double[slots];
         final int[] act = new int[n];
         // link -> active flows; the links an event touched; the component search
-        final int[][] linkFlows = new int[links][];
-        final int[][] linkFlowShare = new int[links][];   // which of the listed flow's shares names the link
-        final int[] linkFlowCount = new int[links];
+        final int[][] linkFlows = new int[slots][];
+        final int[][] linkFlowShare = new int[slots][];   // which of the listed flow's shares names the link
+        final int[] linkFlowCount = new int[slots];
         final int[][] listPosition = new int[n][];        // per flow and share: its place in that link's list
-        final boolean[] dirty = new boolean[links];
-        final int[] dirtyLinks = new int[links];
+        final boolean[] dirty = new boolean[slots];
+        final int[] dirtyLinks = new int[slots];
         int dirtyCount;
-        final boolean[] pendingDirty = new boolean[links];
-        final int[] pendingLinks = new int[links];
+        final boolean[] pendingDirty = new boolean[slots];
+        final int[] pendingLinks = new int[slots];
         int pendingCount;
         boolean reallocationScheduled;
-        final boolean[] seenLink = new boolean[links];
+        final boolean[] seenLink = new boolean[slots];
         final boolean[] seenFlow = new boolean[n];
-        final int[] linkQueue = new int[links];
+        final int[] linkQueue = new int[slots];
         final int[] component = new int[n];
 
         double now;
@@ -239,7 +251,7 @@ public final class FlowLevelSimulator {
 
         Run() {
             Arrays.fill(startPs, -1);
-            for (int l = 0; l < links; l++) {
+            for (int l = 0; l < slots; l++) {
                 linkFlows[l] = new int[0];
                 linkFlowShare[l] = new int[0];
             }
@@ -283,8 +295,8 @@ public final class FlowLevelSimulator {
         }
 
         boolean[] nicLinks(FatTree t) {
-            boolean[] e = new boolean[t.linkCount()];
-            for (int l = 0; l < e.length; l++) {
+            boolean[] e = new boolean[slots];   // groups are never a NIC
+            for (int l = 0; l < t.linkCount(); l++) {
                 e[l] = t.isHost(t.linkSource(l));
             }
             return e;
@@ -317,7 +329,7 @@ public final class FlowLevelSimulator {
             }
             float[] q = new float[sampledLinks.length];
             for (int i = 0; i < q.length; i++) {
-                q[i] = (float) queueBytes[sampledLinks[i]];
+                q[i] = (float) queueBytes[slotOf(sampledLinks[i])];
             }
             samples.add(q);
             sampleTimes.add(new double[] {now});
@@ -786,9 +798,19 @@ public final class FlowLevelSimulator {
         }
 
         void flushAll() {
-            for (int l = 0; l < links; l++) {
+            for (int l = 0; l < slots; l++) {
                 flush(l);
             }
+        }
+
+        /** Where link {@code l}'s state is kept: its group's slot if it is in one, else its own. */
+        int slotOf(int l) {
+            return groups == null || groups.groupOf(l) < 0 ? l : groups.groupOf(l);
+        }
+
+        /** Links a slot stands for: a group's members, else 1. */
+        int membersOf(int slot) {
+            return groups != null && groups.isGroup(slot) ? groups.memberCount(slot) : 1;
         }
 
         /**
@@ -817,7 +839,11 @@ public final class FlowLevelSimulator {
             }
             for (int i = 0; i < usedCount; i++) {
                 int l = used[i];
-                capacity[l] = faults.isFailed(l, (long) now) ? 0 : faults.rate(l, line) / (double) line;
+                if (l >= links) {
+                    capacity[l] = membersOf(l);   // groups exist only on fabrics without faults
+                } else {
+                    capacity[l] = faults.isFailed(l, (long) now) ? 0 : faults.rate(l, line) / (double) line;
+                }
                 firstPass[l] = 0;
             }
             for (int i = 0; i < m; i++) {
@@ -835,7 +861,7 @@ public final class FlowLevelSimulator {
             }
             for (int i = 0; i < usedCount; i++) {
                 int l = used[i];
-                int r = FatTree.reverse(l);
+                int r = l >= links ? groups.reverse(l) : FatTree.reverse(l);
                 double mirror = isUsed[r] ? firstPass[r] : linkRate[r];
                 capacity[l] = Math.max(0, capacity[l] - ackFactor * mirror);
             }
@@ -861,18 +887,20 @@ public final class FlowLevelSimulator {
             for (int i = 0; i < usedCount; i++) {
                 int l = used[i];
                 queueGrowthPs[l] = Double.POSITIVE_INFINITY;
-                if (tree.isHost(tree.linkSource(l)) || capacity[l] <= 0) {
+                if ((l < links && tree.isHost(tree.linkSource(l))) || capacity[l] <= 0) {
                     linkWait[l] = 0;
                     continue;
                 }
                 double rho = linkRate[l] / capacity[l];
+                // a group's queue is each member's: its members' rate, weight and BDP are the group's / members
+                int members = membersOf(l);
+                long linkLine = l >= links ? line : faults.rate(l, line);
                 // a bottleneck queues when more can arrive than it serves: several flows, or a slower link
-                boolean saturated = filling.isBottleneck(l)
-                        && (filling.flowsOn(l) > 1 || faults.rate(l, line) < line);
-                double rateBytes = capacity[l] * bytesPerPs;
-                double linkBdp = baseRttPs * (faults.rate(l, line) / (double) line) * bytesPerPs;
-                linkWait[l] = LinkWaits.waitPs(rho, saturated, weightOn[l], filling.flowsOn(l), mtu / rateBytes, mtu,
-                        linkBdp, kMinBytes, kMaxBytes, rateBytes);
+                boolean saturated = filling.isBottleneck(l) && (filling.flowsOn(l) > 1 || linkLine < line);
+                double rateBytes = capacity[l] / members * bytesPerPs;
+                double linkBdp = baseRttPs * (linkLine / (double) line) * bytesPerPs;
+                linkWait[l] = LinkWaits.waitPs(rho, saturated, weightOn[l] / members, filling.flowsOn(l),
+                        mtu / rateBytes, mtu, linkBdp, kMinBytes, kMaxBytes, rateBytes);
                 queueBytes[l] = linkWait[l] * rateBytes;
                 maxQueue[l] = Math.max(maxQueue[l], queueBytes[l]);
                 if (!saturated) {
@@ -910,9 +938,11 @@ public final class FlowLevelSimulator {
             }
             double mtu = config.mtuBytes();
             for (int l = 0; l < links; l++) {
+                // a group's members each carry an equal part of its data and have its (per-member) queue
+                int slot = slotOf(l);
                 ls.add(new FluidLinkStats(l, tree.linkName(l), tree.tierOf(tree.linkSource(l)), tree.isUplink(l),
-                        faults.rate(l, line), maxQueue[l], end > 0 ? queueIntegral[l] / end / mtu : 0, dataBytes[l], 0,
-                        0));
+                        faults.rate(l, line), maxQueue[slot], end > 0 ? queueIntegral[slot] / end / mtu : 0,
+                        dataBytes[slot] / membersOf(slot), 0, 0));
             }
             double[] times = new double[sampleTimes.size()];
             for (int i = 0; i < times.length; i++) {

@@ -22,7 +22,8 @@ import org.primelab.fluid.FlowPaths;
  *       flow's destination from the switch playing the same part (a spine or core is itself). Every path weighs
  *       the same there (1/paths), and a link's weight is that weight summed once per path through it, so the
  *       result is {@code FlowSplits}'s, bit for bit ({@code FlowSharesTest} checks every host pair). Such flows
- *       need no paths at all ({@link #needsPaths}): nothing reroutes a fabric without faults.</li>
+ *       need no paths at all ({@link #needsPaths}): nothing reroutes a fabric without faults. Their switch links
+ *       come merged into {@link LinkGroups}: a flow names its two host links and two or four groups.</li>
  * </ul>
  */
 final class FlowShares {
@@ -30,6 +31,7 @@ final class FlowShares {
     private final FlowSplits splits;
     private final boolean byPaths;
     private final boolean byTorPair;
+    private final LinkGroups groups;
     private final Map<Long, FlowPaths> pathsByHostPair = new HashMap<>();
     private final Map<Long, LinkShares> sharesByHostPair = new HashMap<>();
     /** By the number of upward hops (1: within a pod or a 2-tier tree, 2: across pods), the class's template. */
@@ -46,10 +48,27 @@ final class FlowShares {
      * @param faultFree whether the fabric has no failed or degraded link (the shares per ToR pair apply)
      */
     FlowShares(FatTree tree, FlowSplits splits, LoadBalancingScheme scheme, boolean faultFree) {
+        this(tree, splits, scheme, faultFree, true);
+    }
+
+    /**
+     * @param groupLinks whether flows between ToRs name {@link LinkGroups} instead of switch links where they can
+     *        (false: links only, the reference the groups are tested against)
+     */
+    FlowShares(FatTree tree, FlowSplits splits, LoadBalancingScheme scheme, boolean faultFree, boolean groupLinks) {
         this.tree = tree;
         this.splits = splits;
         this.byPaths = !FlowSplits.onePath(scheme);
         this.byTorPair = byPaths && faultFree;
+        this.groups = byTorPair && groupLinks ? new LinkGroups(tree) : null;
+    }
+
+    /**
+     * The link groups the shares of flows between ToRs name instead of switch links ({@link LinkGroups}), or null
+     * when the shares name links only (a fabric with faults, or ECMP).
+     */
+    LinkGroups groups() {
+        return groups;
     }
 
     /** Whether {@code flow} needs its {@link FlowPaths} (false: its shares come from its ToR pair). */
@@ -98,34 +117,28 @@ final class FlowShares {
         int src = flow.src();
         int dst = flow.dst();
         for (int i = 0; i < from.length; i++) {
+            if (groups != null && groups.isGroup(from[i])) {
+                links[i] = groups.mapped(from[i], src, dst);
+                continue;
+            }
             int a = tree.linkSource(from[i]);
             links[i] = t.port()[i] >= 0 ? tree.uplink(upSide(a, src), t.port()[i])
                     : tree.downlinkTowards(downSide(a, dst), dst);
         }
-        // sorted by link, as FlowSplits returns them (insertion sort: the mapped links keep most of their order)
-        for (int i = 1; i < links.length; i++) {
-            int l = links[i];
-            double w = weights[i];
-            int j = i - 1;
-            while (j >= 0 && links[j] > l) {
-                links[j + 1] = links[j];
-                weights[j + 1] = weights[j];
-                j--;
-            }
-            links[j + 1] = l;
-            weights[j + 1] = w;
-        }
+        // sorted by link, as FlowSplits returns them (the mapped links keep most of their order)
+        LinkGroups.sortByLink(links, weights);
         return new LinkShares(links, weights, 0, t.shares().hops());
     }
 
     /** The first flow of a class: its shares from {@link FlowSplits}, and each link's uplink port (-1: a downlink). */
     private Template template(Flow flow, long atPs) {
-        LinkShares shares = splits.shares(flow, new FlowPaths(tree, flow.src(), flow.dst()), atPs);
+        LinkShares linkShares = splits.shares(flow, new FlowPaths(tree, flow.src(), flow.dst()), atPs);
+        LinkShares shares = groups == null ? linkShares : groups.merge(linkShares);
         int[] port = new int[shares.links().length];
         for (int i = 0; i < port.length; i++) {
             int l = shares.links()[i];
             port[i] = -1;
-            if (tree.isUplink(l)) {
+            if ((groups == null || !groups.isGroup(l)) && tree.isUplink(l)) {
                 int a = tree.linkSource(l);
                 for (int p = 0; p < tree.uplinkCount(a); p++) {
                     if (tree.uplink(a, p) == l) {

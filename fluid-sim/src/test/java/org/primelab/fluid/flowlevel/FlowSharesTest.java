@@ -14,10 +14,11 @@ import org.primelab.core.workload.Flow;
 import org.primelab.fluid.FlowPaths;
 
 /**
- * On a fabric without faults, the shares {@link FlowShares} maps from its class's first flow are exactly the ones
- * {@link FlowSplits} computes from the flow's own paths: the same links in the same order and the same weights, bit
- * for bit, for every ordered pair of hosts under different ToRs, in 2-tier and 3-tier trees (within and across
- * pods), with and without oversubscription, for every scheme that splits by paths.
+ * On a fabric without faults, the shares {@link FlowShares} maps from its class's first flow, on {@link LinkGroups}
+ * and spread back over the groups' members, are exactly the ones {@link FlowSplits} computes from the flow's own
+ * paths: the same links in the same order and the same weights, bit for bit (the trees' uplink counts are powers of
+ * two), for every ordered pair of hosts under different ToRs, in 2-tier and 3-tier trees (within and across pods),
+ * with and without oversubscription, for every scheme that splits by paths.
  */
 class FlowSharesTest {
     private static final LoadBalancingScheme[] SPLITTING = {LoadBalancingScheme.PRIME, LoadBalancingScheme.CO_PRIME,
@@ -42,7 +43,10 @@ class FlowSharesTest {
                         }
                         Flow flow = new Flow(id++, src, dst, 1_000_000, 0);
                         assertFalse(shares.needsPaths(flow), "a flow between ToRs needs no paths");
-                        LinkShares mapped = shares.of(flow, null, 0);
+                        LinkShares grouped = shares.of(flow, null, 0);
+                        assertEquals(tree.upHops(src, dst) == 1 ? 4 : 6, grouped.links().length,
+                                "two host links and a group per direction and tier crossed");
+                        LinkShares mapped = shares.groups().expand(grouped);
                         LinkShares expected = direct.shares(flow, new FlowPaths(tree, src, dst), 0);
                         String what = tree.tiers() + "-tier x" + tree.oversubscription() + " " + scheme + " h" + src
                                 + " -> h" + dst;
