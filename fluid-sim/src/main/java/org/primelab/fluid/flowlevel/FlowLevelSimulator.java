@@ -155,6 +155,8 @@ public final class FlowLevelSimulator {
         final List<Flow> flows = workload.flows();
         final int n = flows.size();
         final int links = tree.linkCount();
+        // whether some link fails in this run (else no flow ever loses a byte or stalls on a lost window)
+        final boolean lossPossible = faults.failedLinks().length > 0;
         final long line = config.linkRateBps();
         final double bytesPerPs = line / (double) (Units.BITS_PER_BYTE * Units.PS_PER_S);
         final double ackFactor = config.headerBytes() / (double) (config.ackEvery() * config.mtuBytes());
@@ -479,7 +481,7 @@ public final class FlowLevelSimulator {
                 }
             }
             now = t;
-            for (int i = 0; i < activeCount; i++) {
+            for (int i = 0; lossPossible && i < activeCount; i++) {
                 int f = active[i];
                 if (!stalled[f] && lost[f] * bytesPerPs >= windowBytes[f] * (1 - WaterFilling.SATURATION_SLACK)) {
                     stalled[f] = true;   // its window is full of lost bytes: nothing moves until the timeout
@@ -577,6 +579,9 @@ public final class FlowLevelSimulator {
          * still meets the failed link, even where the fluid spreads its bytes over the round trip.
          */
         double lossFraction(int f) {
+            if (!lossPossible) {
+                return 0;   // no link fails: nothing is lost, and no flow's shares need reading for it
+            }
             double lambda = shares[f].lostFraction();
             return now < burstUntil[f] ? Math.max(lambda, burstLossFraction[f]) : lambda;
         }

@@ -11,7 +11,7 @@ import org.primelab.fluid.FlowPaths;
  * Where a flow's paths and link shares come from ({@link FlowSplits} computes them), each computed once for all
  * the flows that must get the same answer:
  * <ul>
- *   <li>paths per host pair (a collective repeats its pairs step after step);</li>
+ *   <li>paths per host pair where links fail (a collective repeats its pairs step after step);</li>
  *   <li>for the schemes that split by paths alone (all but ECMP, whose path is the flow's own hash), shares per
  *       host pair until the faults change state ({@link #faultsChanged});</li>
  *   <li>for those schemes on a fabric without faults, shares per class of host pairs, the classes being the
@@ -31,6 +31,7 @@ final class FlowShares {
     private final FlowSplits splits;
     private final boolean byPaths;
     private final boolean byTorPair;
+    private final boolean faultFree;
     private final LinkGroups groups;
     private final Map<Long, FlowPaths> pathsByHostPair = new HashMap<>();
     private final Map<Long, LinkShares> sharesByHostPair = new HashMap<>();
@@ -60,6 +61,7 @@ final class FlowShares {
         this.splits = splits;
         this.byPaths = !FlowSplits.onePath(scheme);
         this.byTorPair = byPaths && faultFree;
+        this.faultFree = faultFree;
         this.groups = byTorPair && groupLinks ? new LinkGroups(tree) : null;
     }
 
@@ -76,8 +78,15 @@ final class FlowShares {
         return !(byTorPair && tree.upHops(flow.src(), flow.dst()) > 0);
     }
 
-    /** The paths of {@code flow}'s host pair. */
+    /**
+     * The paths of {@code flow}'s host pair: kept per pair where links fail (a failure asks every flow whether a path
+     * of its crosses the link, which builds them all), else made afresh (a path is built only when read, and ECMP
+     * reads one).
+     */
     FlowPaths paths(Flow flow) {
+        if (faultFree) {
+            return new FlowPaths(tree, flow.src(), flow.dst());
+        }
         return pathsByHostPair.computeIfAbsent(hostPair(flow), k -> new FlowPaths(tree, flow.src(), flow.dst()));
     }
 

@@ -118,19 +118,28 @@ final class WaterFilling {
         if (open.length < n) {
             open = new int[Math.max(n, 2 * open.length)];
         }
-        System.arraycopy(active, 0, open, 0, n);
-        int openCount = n;
+        // the open flows and the least of their ceilings; each round's pass over them also makes the next round's
+        int openCount = 0;
+        double leastCap = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            open[openCount++] = active[i];
+            leastCap = Math.min(leastCap, rateCap[active[i]]);
+        }
         // the links with unfrozen weight, in the order of usedLinks; a link leaves for good once its flows froze
         int liveCount = keepLive(usedLinks, m);
         while (openCount > 0) {
-            double level = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < openCount; i++) {
-                level = Math.min(level, rateCap[open[i]]);
-            }
+            double level = leastCap;
+            int stillLive = 0;
             for (int i = 0; i < liveCount; i++) {
                 int l = live[i];
-                level = Math.min(level, Math.max(0, capacity[l] - load[l]) / weightSum[l]);
+                if (weightSum[l] > WEIGHT_EPS) {   // what keepLive does, in the same pass
+                    live[stillLive++] = l;
+                    level = Math.min(level, Math.max(0, capacity[l] - load[l]) / weightSum[l]);
+                } else {
+                    saturated[l] = false;
+                }
             }
+            liveCount = stillLive;
             int sat = 0;
             for (int i = 0; i < liveCount; i++) {
                 int l = live[i];
@@ -151,26 +160,27 @@ final class WaterFilling {
                     }
                 }
             }
+            // the flows held by their own ceiling freeze, in order; the rest stay open, in order
+            int kept = 0;
+            leastCap = Double.POSITIVE_INFINITY;
             for (int i = 0; i < openCount; i++) {
                 int f = open[i];
                 if (!frozen[f] && rateCap[f] <= level * (1 + SATURATION_SLACK)) {
                     freeze(f, shares, level, rate, bottleneck);
                     froze++;
                 }
+                if (!frozen[f]) {
+                    open[kept++] = f;
+                    leastCap = Math.min(leastCap, rateCap[f]);
+                }
             }
             if (froze == 0) {
                 // rounding left no link within the slack: the lowest level is still a saturation, freeze the rest
-                freezeRest(open, openCount, shares, level, rate, bottleneck);
+                // (nothing froze, so open[0..kept) is the round's open list, in order)
+                freezeRest(open, kept, shares, level, rate, bottleneck);
                 return;
             }
-            int kept = 0;
-            for (int i = 0; i < openCount; i++) {
-                if (!frozen[open[i]]) {
-                    open[kept++] = open[i];
-                }
-            }
             openCount = kept;
-            liveCount = keepLive(live, liveCount);
         }
     }
 
