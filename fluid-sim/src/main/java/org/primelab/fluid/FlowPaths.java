@@ -74,16 +74,42 @@ public final class FlowPaths {
         return reverse[i];
     }
 
-    /** Whether some forward path of this flow crosses directed link {@code link}. */
+    /**
+     * Whether some forward path of this flow crosses directed link {@code link}, from the fat tree's shape, without
+     * building the paths: the source's NIC and the destination's last hop; with up-hops, every uplink of the
+     * source's ToR and every link into the destination's ToR from above; across pods also every uplink of the
+     * source pod's aggregation switches and every link from a core into the destination's pod (a ToR reaches every
+     * aggregation switch of its pod, and every core reaches one aggregation switch of every pod).
+     */
     public boolean uses(int link) {
-        for (int i = 0; i < forward.length; i++) {
-            for (int l : forward(i)) {
-                if (l == link) {
-                    return true;
-                }
-            }
+        int from = tree.linkSource(link);
+        int to = tree.linkTarget(link);
+        if (from == src) {
+            return true;   // a host has one link up: its NIC
         }
-        return false;
+        if (to == dst) {
+            return true;   // and one link down: from its ToR
+        }
+        if (upHops == 0) {
+            return false;
+        }
+        int fromTier = tree.tierOf(from);
+        int toTier = tree.tierOf(to);
+        if (fromTier == 1 && toTier == 2) {
+            return from == tree.torOf(src);
+        }
+        if (fromTier == 2 && toTier == 1) {
+            return to == tree.torOf(dst);
+        }
+        if (upHops < 2) {
+            return false;
+        }
+        int perPod = tree.torUplinks();
+        int tier2 = tree.tier2Node(0);
+        if (fromTier == 2 && toTier == 3) {
+            return (from - tier2) / perPod == tree.podOf(src);
+        }
+        return fromTier == 3 && toTier == 2 && (to - tier2) / perPod == tree.podOf(dst);
     }
 
     /** Links on a path (2 + 2·up-hops). */

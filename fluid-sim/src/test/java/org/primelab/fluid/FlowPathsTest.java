@@ -41,6 +41,34 @@ class FlowPathsTest {
         assertEquals(4 * 2 * 16, checked);   // k = 8: two 2-bit parts, 16 EVs
     }
 
+    /**
+     * {@link FlowPaths#uses}, read from the tree's shape, names exactly the links some enumerated path of the pair
+     * crosses: every link against every ordered host pair of a 2-tier, a 3-tier and an oversubscribed 3-tier tree.
+     */
+    @Test
+    void usesNamesExactlyTheLinksOfTheEnumeratedPaths() {
+        for (FatTree tree : new FatTree[] {FatTree.twoTier(8), FatTree.threeTier(8),
+            FatTree.builder(3, 8).oversubscription(3).build()}) {
+            for (int src = 0; src < tree.hosts(); src++) {
+                for (int dst = 0; dst < tree.hosts(); dst++) {
+                    if (src == dst) {
+                        continue;
+                    }
+                    FlowPaths paths = new FlowPaths(tree, src, dst);
+                    boolean[] onPath = new boolean[tree.linkCount()];
+                    for (int p = 0; p < paths.count(); p++) {
+                        for (int l : paths.forward(p)) {
+                            onPath[l] = true;
+                        }
+                    }
+                    for (int l = 0; l < tree.linkCount(); l++) {
+                        assertEquals(onPath[l], paths.uses(l), "h" + src + " -> h" + dst + ": " + tree.linkName(l));
+                    }
+                }
+            }
+        }
+    }
+
     /** The packet simulator's forwarding: at every switch that is not an ancestor of dst, the selector's uplink. */
     private static int walk(FatTree tree, RoutingTable routing, long[] salts, Forwarding kind, int flow, int ev,
                             int src, int dst) {
