@@ -65,6 +65,9 @@ final class FluidCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}; the output says which ran and why)")
     String engine;
 
+    @Option(names = "--no-progress", description = "never show the progress bar (shown on stderr once a run lasts a while)")
+    boolean noProgress;
+
     @Option(names = "--no-fast-forward",
             description = "integrate every step: no leaps over steady or window-limited stretches (fluid-sim/README.md, \"Fast-forward\")")
     boolean noFastForward;
@@ -90,8 +93,15 @@ final class FluidCommand implements Callable<Integer> {
         ScenarioGuard.fluidSim(runs, options.traffic, options.force);
         long ideal = IdealMaxFct.of(runs.get(0).fabric(), runs.get(0).faults(), runs.get(0).flows());
         List<FluidResult> results = new ArrayList<>();
+        PrintWriter err = spec.commandLine().getErr();
         for (int i = 0; i < runs.size(); i++) {
-            results.add(engines.get(i).run(runs.get(i), flowOptions.get(i), ideal).withFctAt(convention));
+            SimRunner.LazyBar bar = new SimRunner.LazyBar("fluid " + runs.get(i).scheme().cliName() + " ("
+                    + engines.get(i).engine() + ")", "steps", runs.get(i).flows().size(), err, !noProgress);
+            try {
+                results.add(engines.get(i).run(runs.get(i), flowOptions.get(i), ideal, bar).withFctAt(convention));
+            } finally {
+                bar.close();
+            }
         }
         PrintWriter stdout = spec.commandLine().getOut();
         if (json) {

@@ -18,6 +18,7 @@ import org.primelab.core.workload.Workload;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.workload.Flow;
 import org.primelab.packet.PacketSimulator;
+import org.primelab.fluid.FluidProgress;
 import org.primelab.packet.ProgressListener;
 import org.primelab.packet.SimConfig;
 import org.primelab.packet.metrics.SimResult;
@@ -89,7 +90,7 @@ final class SimRunner {
     }
 
     static SimResult run(SimConfig config, List<Flow> flows, long ideal, PrintWriter err, boolean progress) {
-        LazyBar bar = new LazyBar(config.scheme().cliName(), flows.size(), err, progress);
+        LazyBar bar = new LazyBar("sim " + config.scheme().cliName(), "events", flows.size(), err, progress);
         try {
             SimConfig run = config.scenario().workload() != null && config.flows() == flows
                     ? config : config.withWorkload(Workload.of(flows));
@@ -99,8 +100,11 @@ final class SimRunner {
         }
     }
 
-    /** A progress listener that opens a bar only once the run has lasted a while. */
-    private static final class LazyBar implements ProgressListener {
+    /**
+     * A progress listener of the packet simulator or of a fluid engine that opens a bar only once the run has lasted
+     * a while (events are the packet simulator's events, or the fluid engine's steps).
+     */
+    static final class LazyBar implements ProgressListener, FluidProgress {
         private final String name;
         private final int flows;
         private final PrintWriter err;
@@ -108,8 +112,15 @@ final class SimRunner {
         private final long start = System.nanoTime();
         private ProgressBar bar;
 
-        LazyBar(String name, int flows, PrintWriter err, boolean enabled) {
+        private final String unit;
+
+        /**
+         * @param name the bar's title, e.g. {@code sim prime}
+         * @param unit what the last number counts: {@code events} (packet simulator) or {@code steps} (fluid)
+         */
+        LazyBar(String name, String unit, int flows, PrintWriter err, boolean enabled) {
             this.name = name;
+            this.unit = unit;
             this.flows = flows;
             this.err = err;
             this.enabled = enabled;
@@ -121,7 +132,7 @@ final class SimRunner {
                 return;
             }
             if (bar == null && System.nanoTime() - start > PROGRESS_AFTER_NANOS) {
-                bar = new ProgressBarBuilder().setTaskName("sim " + name).setInitialMax(flows)
+                bar = new ProgressBarBuilder().setTaskName(name).setInitialMax(flows)
                         .setStyle(ProgressBarStyle.ASCII).setUnit(" flows", 1).continuousUpdate()
                         .setConsumer(new ConsoleProgressBarConsumer(new java.io.PrintStream(
                                 new java.io.OutputStream() {
@@ -139,7 +150,8 @@ final class SimRunner {
             }
             if (bar != null) {
                 bar.stepTo(completedFlows);
-                bar.setExtraMessage(String.format(Locale.ROOT, " t=%.1fus %dM events", nowPs / 1e6, events / 1_000_000));
+                bar.setExtraMessage(String.format(Locale.ROOT, " t=%.1fus %s", nowPs / 1e6, events >= 1_000_000
+                        ? events / 1_000_000 + "M " + unit : events + " " + unit));
             }
         }
 

@@ -213,10 +213,13 @@ final class FineStepEngine implements FluidEngine {
     }
 
     @Override
-    public FluidResult run() {
+    public FluidResult run(FluidProgress progress) {
         long wallStart = System.nanoTime();
         remaining = flowCount;
         while (remaining > 0) {
+            if ((steps & (FluidSimulator.PROGRESS_EVERY_STEPS - 1)) == 0) {
+                progress.progress(flowCount - remaining, flowCount, (long) (steps * dt), steps);
+            }
             if (steps >= MAX_STEPS) {
                 throw new IllegalStateException("fluid: " + remaining + " flows unfinished after " + steps + " steps");
             }
@@ -243,6 +246,7 @@ final class FineStepEngine implements FluidEngine {
             }
             steps++;
         }
+        progress.progress(flowCount, flowCount, (long) (steps * dt), steps);
         return collect(FluidFlow.endPs(flowStates), System.nanoTime() - wallStart);
     }
 

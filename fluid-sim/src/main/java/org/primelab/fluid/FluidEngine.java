@@ -6,8 +6,13 @@ package org.primelab.fluid;
  * fine fixed step). Both are built from a configuration and a workload and run it once.
  */
 interface FluidEngine {
+    /** Runs until every flow has completed and returns the result, reporting progress every so many steps. */
+    FluidResult run(FluidProgress progress);
+
     /** Runs until every flow has completed and returns the result. */
-    FluidResult run();
+    default FluidResult run() {
+        return run(FluidProgress.NONE);
+    }
 
     /** The step in force, picoseconds (the tolerance of anything the engine resolves only per step). */
     double stepPs();

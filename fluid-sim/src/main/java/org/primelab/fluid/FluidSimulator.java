@@ -146,8 +146,16 @@ public final class FluidSimulator {
         return quantum != null ? quantum.stepPs() : config.stepPs();
     }
 
+    /** Steps between progress reports (a power of two). */
+    static final int PROGRESS_EVERY_STEPS = 1 << 4;
+
     /** Runs until every flow has completed and returns the result. */
     public FluidResult run() {
-        return (quantum != null ? quantum.run() : fine.run()).withIdealMaxFctPs(idealMaxFctPs);
+        return run(FluidProgress.NONE);
+    }
+
+    /** The same, reporting progress every {@value #PROGRESS_EVERY_STEPS} steps. */
+    public FluidResult run(FluidProgress progress) {
+        return (quantum != null ? quantum.run(progress) : fine.run(progress)).withIdealMaxFctPs(idealMaxFctPs);
     }
 }

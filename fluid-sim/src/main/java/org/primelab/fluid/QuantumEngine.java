@@ -267,12 +267,15 @@ final class QuantumEngine implements FluidEngine {
     }
 
     @Override
-    public FluidResult run() {
+    public FluidResult run(FluidProgress progress) {
         long wallStart = System.nanoTime();
         remaining = flowCount;
         steady.restart(0);
         int hosts = hostFlows.length;
         while (remaining > 0) {
+            if ((steps & (FluidSimulator.PROGRESS_EVERY_STEPS - 1)) == 0) {
+                progress.progress(flowCount - remaining, flowCount, (long) (steps * dt), steps);
+            }
             if (steps >= MAX_STEPS) {
                 throw new IllegalStateException("fluid: " + remaining + " flows unfinished after " + steps + " steps");
             }
@@ -314,6 +317,7 @@ final class QuantumEngine implements FluidEngine {
                 }
             }
         }
+        progress.progress(flowCount, flowCount, (long) (steps * dt), steps);
         long wall = System.nanoTime() - wallStart;
         return collect(FluidFlow.endPs(flowStates), wall);
     }

@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.workload.Flow;
 import org.primelab.fluid.FluidConfig;
+import org.primelab.fluid.FluidProgress;
 import org.primelab.fluid.FluidResult;
 import org.primelab.fluid.FluidSimulator;
 
@@ -122,7 +123,12 @@ public record EngineChoice(String engine, String reason) {
 
     /** Runs {@code config} on the chosen engine. */
     public FluidResult run(FluidConfig config, FlowLevelOptions options, long idealMaxFctPs) {
-        return FLOW.equals(engine) ? new FlowLevelSimulator(config, options, idealMaxFctPs).run()
-                : new FluidSimulator(config, idealMaxFctPs).run();
+        return run(config, options, idealMaxFctPs, FluidProgress.NONE);
+    }
+
+    /** The same, reporting progress to {@code progress}. */
+    public FluidResult run(FluidConfig config, FlowLevelOptions options, long idealMaxFctPs, FluidProgress progress) {
+        return FLOW.equals(engine) ? new FlowLevelSimulator(config, options, idealMaxFctPs).run(progress)
+                : new FluidSimulator(config, idealMaxFctPs).run(progress);
     }
 }

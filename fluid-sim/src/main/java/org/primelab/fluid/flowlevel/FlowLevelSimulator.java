@@ -20,6 +20,7 @@ import org.primelab.fluid.FlowPaths;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidFlowStats;
 import org.primelab.fluid.FluidLinkStats;
+import org.primelab.fluid.FluidProgress;
 import org.primelab.fluid.FluidResult;
 import org.primelab.fluid.FluidSimulator;
 import org.primelab.fluid.QueueTrajectories;
@@ -141,9 +142,17 @@ public final class FlowLevelSimulator {
         }
     }
 
+    /** Loop iterations (events handled together) between progress reports (a power of two). */
+    private static final int PROGRESS_EVERY = 1 << 6;
+
     /** Runs until every flow has completed and returns the result. */
     public FluidResult run() {
-        return new Run().run();
+        return run(FluidProgress.NONE);
+    }
+
+    /** The same, reporting progress every {@value #PROGRESS_EVERY} loop iterations. */
+    public FluidResult run(FluidProgress progress) {
+        return new Run().run(progress);
     }
 
     /** The mutable state of one run. */
@@ -242,6 +251,7 @@ public final class FlowLevelSimulator {
 
         double now;
         long eventsHandled;
+        int completedCount;
         // queue trajectories: switch egress links, sampled after reallocations at most once per interval
         final int[] sampledLinks = switchLinks(tree);
         final List<double[]> sampleTimes = new ArrayList<>();
@@ -342,8 +352,11 @@ public final class FlowLevelSimulator {
             events.add(new Event(at, kind, arg, order++));
         }
 
-        FluidResult run() {
-            while (true) {
+        FluidResult run(FluidProgress progress) {
+            for (long iteration = 0; ; iteration++) {
+                if ((iteration & (PROGRESS_EVERY - 1)) == 0) {
+                    progress.progress(completedCount, n, (long) now, eventsHandled);
+                }
                 double nextDrain = Double.POSITIVE_INFINITY;
                 for (int i = 0; i < activeCount; i++) {
                     int f = active[i];
@@ -455,6 +468,7 @@ public final class FlowLevelSimulator {
                 }
             }
             flushAll();
+            progress.progress(completedCount, n, (long) now, eventsHandled);
             return result();
         }
 
@@ -651,6 +665,7 @@ public final class FlowLevelSimulator {
 
         /** Flow {@code f} has delivered its last byte's worth: its end, its triggers, its links freed. */
         void complete(int f) {
+            completedCount++;
             double end = now + pipelinePs[f] + waitPs[f];
             endPs[f] = Math.round(end);
             Flow flow = flows.get(f);
