@@ -91,7 +91,7 @@ public final class FlowLevelSimulator {
     private final FlowLevelOptions options;
     private final long idealMaxFctPs;
     /** Whether spraying flows name link groups instead of switch links ({@link LinkGroups}); false only in tests. */
-    private boolean groupLinks;
+    private final boolean groupLinks;
 
     /**
      * Prepares a run of the workload of {@code config}'s scenario.
@@ -99,6 +99,14 @@ public final class FlowLevelSimulator {
      * @param idealMaxFctPs the Ratio's denominator ({@code IdealMaxFct#of}), as for the other engines
      */
     public FlowLevelSimulator(FluidConfig config, FlowLevelOptions options, long idealMaxFctPs) {
+        this(config, options, idealMaxFctPs, true);
+    }
+
+    /**
+     * The same, where {@code groupLinks} false makes every share name links, never {@link LinkGroups}: the reference
+     * the groups are tested against.
+     */
+    FlowLevelSimulator(FluidConfig config, FlowLevelOptions options, long idealMaxFctPs, boolean groupLinks) {
         if (idealMaxFctPs <= 0) {
             throw new IllegalArgumentException("ideal: must be > 0 ps, got " + idealMaxFctPs);
         }
@@ -111,12 +119,6 @@ public final class FlowLevelSimulator {
         this.config = config;
         this.options = options;
         this.idealMaxFctPs = idealMaxFctPs;
-        this.groupLinks = true;
-    }
-
-    /** The same, with {@code groupLinks} false: every share names links ({@link LinkGroups}' reference, for tests). */
-    FlowLevelSimulator(FluidConfig config, FlowLevelOptions options, long idealMaxFctPs, boolean groupLinks) {
-        this(config, options, idealMaxFctPs);
         this.groupLinks = groupLinks;
     }
 

@@ -73,7 +73,7 @@ final class FlowShares {
         return groups;
     }
 
-    /** Whether {@code flow} needs its {@link FlowPaths} (false: its shares come from its ToR pair). */
+    /** Whether {@code flow} needs its {@link FlowPaths} (false: its shares are mapped from its class's first flow). */
     boolean needsPaths(Flow flow) {
         return !(byTorPair && tree.upHops(flow.src(), flow.dst()) > 0);
     }

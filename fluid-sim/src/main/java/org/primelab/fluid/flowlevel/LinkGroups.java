@@ -136,8 +136,8 @@ final class LinkGroups {
     }
 
     /**
-     * The group playing, for a flow from {@code src} to {@code dst}, the part group {@code id} plays for a flow from
-     * {@code templateSrc} to {@code templateDst}: its own ToR's or pod's group of the same kind.
+     * The group playing, for a flow from {@code src} to {@code dst}, the part group {@code id} plays for another flow
+     * with as many upward hops: the group of the same kind of the new flow's own source or destination ToR or pod.
      */
     int mapped(int id, int src, int dst) {
         int g = id - links;
