@@ -195,31 +195,6 @@ final class LinkGroups {
         return new LinkShares(links2, weights2, s.lostFraction(), s.hops());
     }
 
-    /** Shares on groups spread back over their members (a group's weight split evenly), sorted by link. */
-    LinkShares expand(LinkShares s) {
-        int size = 0;
-        for (int id : s.links()) {
-            size += isGroup(id) ? memberCount(id) : 1;
-        }
-        int[] ls = new int[size];
-        double[] ws = new double[size];
-        int at = 0;
-        for (int j = 0; j < s.links().length; j++) {
-            int id = s.links()[j];
-            if (!isGroup(id)) {
-                ls[at] = id;
-                ws[at++] = s.weights()[j];
-                continue;
-            }
-            for (int l : members[id - links]) {
-                ls[at] = l;
-                ws[at++] = s.weights()[j] / memberCount(id);
-            }
-        }
-        sortByLink(ls, ws);
-        return new LinkShares(ls, ws, s.lostFraction(), s.hops());
-    }
-
     /** Sorts {@code ls} ascending, moving {@code ws} along (insertion sort: shares are short and nearly sorted). */
     static void sortByLink(int[] ls, double[] ws) {
         for (int i = 1; i < ls.length; i++) {

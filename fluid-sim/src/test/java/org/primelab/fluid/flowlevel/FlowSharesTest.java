@@ -46,7 +46,7 @@ class FlowSharesTest {
                         LinkShares grouped = shares.of(flow, null, 0);
                         assertEquals(tree.upHops(src, dst) == 1 ? 4 : 6, grouped.links().length,
                                 "two host links and a group per direction and tier crossed");
-                        LinkShares mapped = shares.groups().expand(grouped);
+                        LinkShares mapped = expand(tree, shares.groups(), grouped);
                         LinkShares expected = direct.shares(flow, new FlowPaths(tree, src, dst), 0);
                         String what = tree.tiers() + "-tier x" + tree.oversubscription() + " " + scheme + " h" + src
                                 + " -> h" + dst;
@@ -58,5 +58,29 @@ class FlowSharesTest {
                 }
             }
         }
+    }
+
+    /** Shares on groups spread back over their members, a group's weight split evenly, sorted by link. */
+    private static LinkShares expand(FatTree tree, LinkGroups groups, LinkShares s) {
+        java.util.List<Integer> ls = new java.util.ArrayList<>();
+        java.util.List<Double> ws = new java.util.ArrayList<>();
+        for (int j = 0; j < s.links().length; j++) {
+            int id = s.links()[j];
+            if (!groups.isGroup(id)) {
+                ls.add(id);
+                ws.add(s.weights()[j]);
+                continue;
+            }
+            for (int l = 0; l < tree.linkCount(); l++) {
+                if (groups.groupOf(l) == id) {
+                    ls.add(l);
+                    ws.add(s.weights()[j] / groups.memberCount(id));
+                }
+            }
+        }
+        int[] links = ls.stream().mapToInt(Integer::intValue).toArray();
+        double[] weights = ws.stream().mapToDouble(Double::doubleValue).toArray();
+        LinkGroups.sortByLink(links, weights);
+        return new LinkShares(links, weights, s.lostFraction(), s.hops());
     }
 }

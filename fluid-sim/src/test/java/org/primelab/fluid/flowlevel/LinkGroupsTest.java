@@ -24,8 +24,9 @@ import org.primelab.fluid.FluidResult;
 /**
  * {@link LinkGroups}: every switch link is in exactly one group and a group's reverse holds its members' reverse
  * links; the flow-level model gives the same result, flow by flow and link by link, bit for bit, whether its
- * spraying flows name the groups or the links, wherever no switch link is a bottleneck (every fabric of full
- * bisection the command line builds); where a group is one, all its members queue alike.
+ * spraying flows take their class's shares on the groups or each its own shares from {@code FlowSplits} on the
+ * links, wherever no switch link is a bottleneck (every fabric of full bisection the command line builds); where a
+ * group is one, all its members queue alike.
  */
 class LinkGroupsTest {
     private static final FlowLevelOptions OPTIONS = new FlowLevelOptions(100 * Units.PS_PER_US, 62 * Units.PS_PER_US);
