@@ -12,14 +12,13 @@ import java.util.Map;
 import org.primelab.analytical.fct.CollectiveIdeal;
 import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.metrics.FctConvention;
+import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.metrics.RunResult;
 import org.primelab.core.scenario.Scenario;
 import org.primelab.core.workload.Workload;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.workload.Flow;
 import org.primelab.packet.PacketSimulator;
-import org.primelab.fluid.FluidProgress;
-import org.primelab.packet.ProgressListener;
 import org.primelab.packet.SimConfig;
 import org.primelab.packet.metrics.SimResult;
 
@@ -104,7 +103,7 @@ final class SimRunner {
      * A progress listener of the packet simulator or of a fluid engine that opens a bar only once the run has lasted
      * a while (events are the packet simulator's events, or the fluid engine's steps).
      */
-    static final class LazyBar implements ProgressListener, FluidProgress {
+    static final class LazyBar implements ProgressListener {
         private final String name;
         private final int flows;
         private final PrintWriter err;

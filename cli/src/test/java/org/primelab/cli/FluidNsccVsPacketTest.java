@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Collectives;
@@ -19,7 +20,6 @@ import org.primelab.fluid.FluidResult;
 import org.primelab.fluid.FluidSimulator;
 import org.primelab.fluid.SplitMode;
 import org.primelab.packet.PacketSimulator;
-import org.primelab.packet.ProgressListener;
 import org.primelab.packet.SimConfig;
 import org.primelab.packet.metrics.SimResult;
 

@@ -6,6 +6,7 @@ import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.fabric.RedCurve;
+import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workload;
@@ -213,7 +214,7 @@ final class FineStepEngine implements FluidEngine {
     }
 
     @Override
-    public FluidResult run(FluidProgress progress) {
+    public FluidResult run(ProgressListener progress) {
         long wallStart = System.nanoTime();
         remaining = flowCount;
         while (remaining > 0) {

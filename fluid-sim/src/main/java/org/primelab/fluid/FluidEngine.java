@@ -1,5 +1,7 @@
 package org.primelab.fluid;
 
+import org.primelab.core.metrics.ProgressListener;
+
 /**
  * An integrator of the fluid model: {@link QuantumEngine} (packet splits: per-quantum queues, a coarse
  * flow step and fast-forward) or {@link FineStepEngine} (expected splits: every link integrated with a
@@ -7,11 +9,11 @@ package org.primelab.fluid;
  */
 interface FluidEngine {
     /** Runs until every flow has completed and returns the result, reporting progress every so many steps. */
-    FluidResult run(FluidProgress progress);
+    FluidResult run(ProgressListener progress);
 
     /** Runs until every flow has completed and returns the result. */
     default FluidResult run() {
-        return run(FluidProgress.NONE);
+        return run(ProgressListener.NONE);
     }
 
     /** The step in force, picoseconds (the tolerance of anything the engine resolves only per step). */

@@ -3,6 +3,7 @@ package org.primelab.fluid;
 import java.util.List;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workload;
@@ -151,11 +152,11 @@ public final class FluidSimulator {
 
     /** Runs until every flow has completed and returns the result. */
     public FluidResult run() {
-        return run(FluidProgress.NONE);
+        return run(ProgressListener.NONE);
     }
 
     /** The same, reporting progress every {@value #PROGRESS_EVERY_STEPS} steps. */
-    public FluidResult run(FluidProgress progress) {
+    public FluidResult run(ProgressListener progress) {
         return (quantum != null ? quantum.run(progress) : fine.run(progress)).withIdealMaxFctPs(idealMaxFctPs);
     }
 }

@@ -7,6 +7,7 @@ import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.RedCurve;
+import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workload;
@@ -267,7 +268,7 @@ final class QuantumEngine implements FluidEngine {
     }
 
     @Override
-    public FluidResult run(FluidProgress progress) {
+    public FluidResult run(ProgressListener progress) {
         long wallStart = System.nanoTime();
         remaining = flowCount;
         steady.restart(0);

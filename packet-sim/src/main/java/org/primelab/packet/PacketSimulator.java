@@ -3,6 +3,7 @@ package org.primelab.packet;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.primelab.core.forwarding.UplinkSelector;
+import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.workload.Flow;

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.Flow;

@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.analytical.fct.IdealMaxFct;
+import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;

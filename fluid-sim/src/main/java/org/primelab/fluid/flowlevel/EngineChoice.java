@@ -3,9 +3,9 @@ package org.primelab.fluid.flowlevel;
 import java.util.List;
 import java.util.Locale;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.workload.Flow;
 import org.primelab.fluid.FluidConfig;
-import org.primelab.fluid.FluidProgress;
 import org.primelab.fluid.FluidResult;
 import org.primelab.fluid.FluidSimulator;
 
@@ -123,11 +123,11 @@ public record EngineChoice(String engine, String reason) {
 
     /** Runs {@code config} on the chosen engine. */
     public FluidResult run(FluidConfig config, FlowLevelOptions options, long idealMaxFctPs) {
-        return run(config, options, idealMaxFctPs, FluidProgress.NONE);
+        return run(config, options, idealMaxFctPs, ProgressListener.NONE);
     }
 
     /** The same, reporting progress to {@code progress}. */
-    public FluidResult run(FluidConfig config, FlowLevelOptions options, long idealMaxFctPs, FluidProgress progress) {
+    public FluidResult run(FluidConfig config, FlowLevelOptions options, long idealMaxFctPs, ProgressListener progress) {
         return FLOW.equals(engine) ? new FlowLevelSimulator(config, options, idealMaxFctPs).run(progress)
                 : new FluidSimulator(config, idealMaxFctPs).run(progress);
     }

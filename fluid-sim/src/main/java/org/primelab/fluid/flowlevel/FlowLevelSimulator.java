@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import org.primelab.analytical.fct.IdealFct;
 import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.random.Seeds;
@@ -20,7 +21,6 @@ import org.primelab.fluid.FlowPaths;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidFlowStats;
 import org.primelab.fluid.FluidLinkStats;
-import org.primelab.fluid.FluidProgress;
 import org.primelab.fluid.FluidResult;
 import org.primelab.fluid.FluidSimulator;
 import org.primelab.fluid.QueueTrajectories;
@@ -149,11 +149,11 @@ public final class FlowLevelSimulator {
 
     /** Runs until every flow has completed and returns the result. */
     public FluidResult run() {
-        return run(FluidProgress.NONE);
+        return run(ProgressListener.NONE);
     }
 
     /** The same, reporting progress every {@value #PROGRESS_EVERY} loop iterations. */
-    public FluidResult run(FluidProgress progress) {
+    public FluidResult run(ProgressListener progress) {
         return new Run().run(progress);
     }
 
@@ -354,7 +354,7 @@ public final class FlowLevelSimulator {
             events.add(new Event(at, kind, arg, order++));
         }
 
-        FluidResult run(FluidProgress progress) {
+        FluidResult run(ProgressListener progress) {
             for (long iteration = 0; ; iteration++) {
                 if ((iteration & (PROGRESS_EVERY - 1)) == 0) {
                     progress.progress(completedCount, n, (long) now, eventsHandled);
