@@ -127,7 +127,9 @@ final class WaterFilling {
         }
         // the links with unfrozen weight, in the order of usedLinks; a link leaves for good once its flows froze
         int liveCount = keepLive(usedLinks, m);
-        while (openCount > 0) {
+        int unfrozen = openCount;
+        boolean capStale = false;   // leastCap may be a frozen flow's, so a bound below the open flows' least
+        while (unfrozen > 0) {
             double level = leastCap;
             int stillLive = 0;
             for (int i = 0; i < liveCount; i++) {
@@ -160,7 +162,16 @@ final class WaterFilling {
                     }
                 }
             }
-            // the flows held by their own ceiling freeze, in order; the rest stay open, in order
+            // the flows held by their own ceiling freeze, in order; the rest stay open, in order. No ceiling is
+            // reached below the least (a bound: frozen flows stay listed until a pass drops them), so no pass
+            if (froze > 0 && leastCap > level * (1 + SATURATION_SLACK)) {
+                capStale = true;
+                unfrozen -= froze;
+                if (unfrozen == 0) {
+                    return;
+                }
+                continue;
+            }
             int kept = 0;
             leastCap = Double.POSITIVE_INFINITY;
             for (int i = 0; i < openCount; i++) {
@@ -174,6 +185,14 @@ final class WaterFilling {
                     leastCap = Math.min(leastCap, rateCap[f]);
                 }
             }
+            if (froze == 0 && capStale) {
+                // the level was a stale least ceiling: the pass made it exact, so the round starts again
+                capStale = false;
+                openCount = kept;
+                unfrozen = kept;
+                continue;
+            }
+            capStale = false;
             if (froze == 0) {
                 // rounding left no link within the slack: the lowest level is still a saturation, freeze the rest
                 // (nothing froze, so open[0..kept) is the round's open list, in order)
@@ -181,6 +200,7 @@ final class WaterFilling {
                 return;
             }
             openCount = kept;
+            unfrozen = kept;
         }
     }
 
