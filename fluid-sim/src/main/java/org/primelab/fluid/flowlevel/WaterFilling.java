@@ -129,25 +129,36 @@ final class WaterFilling {
         int liveCount = keepLive(usedLinks, m);
         int unfrozen = openCount;
         boolean capStale = false;   // leastCap may be a frozen flow's, so a bound below the open flows' least
+        int sat = 0;
         while (unfrozen > 0) {
+            for (int i = 0; i < sat; i++) {
+                saturated[satLinks[i]] = false;   // the last round's; this round decides afresh
+            }
+            // one pass: the links still filling (what keepLive does), the lowest level, and as candidates the links
+            // saturated at the lowest level so far. A link saturated at the final level is one: the level only
+            // falls, and capacity - load - level * weight only rises as it does (in floating point too)
             double level = leastCap;
             int stillLive = 0;
+            int candidates = 0;
             for (int i = 0; i < liveCount; i++) {
                 int l = live[i];
-                if (weightSum[l] > WEIGHT_EPS) {   // what keepLive does, in the same pass
+                if (weightSum[l] > WEIGHT_EPS) {
                     live[stillLive++] = l;
-                    level = Math.min(level, Math.max(0, capacity[l] - load[l]) / weightSum[l]);
+                    double room = capacity[l] - load[l];
+                    level = Math.min(level, Math.max(0, room) / weightSum[l]);
+                    if (room - level * weightSum[l] <= SATURATION_SLACK * Math.max(capacity[l], 1e-12)) {
+                        satLinks[candidates++] = l;
+                    }
                 } else {
                     saturated[l] = false;
                 }
             }
             liveCount = stillLive;
-            int sat = 0;
-            for (int i = 0; i < liveCount; i++) {
-                int l = live[i];
-                saturated[l] = capacity[l] - load[l] - level * weightSum[l]
-                        <= SATURATION_SLACK * Math.max(capacity[l], 1e-12);
-                if (saturated[l]) {
+            sat = 0;
+            for (int i = 0; i < candidates; i++) {
+                int l = satLinks[i];
+                if (capacity[l] - load[l] - level * weightSum[l] <= SATURATION_SLACK * Math.max(capacity[l], 1e-12)) {
+                    saturated[l] = true;
                     satLinks[sat++] = l;
                 }
             }
