@@ -10,7 +10,9 @@ import java.util.concurrent.Callable;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.resources.ResourceGuard;
+import org.primelab.core.scenario.FaultSpec;
 import org.primelab.core.topology.FatTree;
+import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.Workloads;
 import org.primelab.packet.SimConfig;
@@ -21,18 +23,57 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code prime bench}: the end-to-end benchmark of the packet simulator (issue "packet-sim", item 11):
- * the 2048-host 2-tier 400G permutation of 2 MB flows with PRIME. Prints events, events per second,
- * wall time and the JVM's peak heap (sum of the heap pools' peak usage).
+ * {@code prime bench}: the end-to-end benchmarks of the packet simulator. {@code --case permutation} (the
+ * default): the 2048-host 2-tier 400G permutation of 2 MB flows with PRIME. {@code --case degradation}: the
+ * paper's scale, 8192 hosts ({@code k} = 128), a permutation of 4 MB flows with a quarter of the
+ * switch-to-switch cables at 100G, the same run as {@code prime sim --k 128 --flow-size 4MB
+ * --degrade-fraction 0.25 --degrade-to 100G}. Prints events, events per second, the simulation's wall time
+ * and the JVM's peak heap (sum of the heap pools' peak usage).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmark: 2048-host 2-tier 400G 2MB permutation with PRIME; events/s, wall time, peak heap.")
+        description = "Benchmark: events/s, wall time, peak heap of the packet simulator on a fixed case "
+                + "(permutation: 2048 hosts, 400G, 2MB; degradation: 8192 hosts, 4MB, 25%% of cables at 100G).")
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--k", defaultValue = "64", description = "2-tier radix (default: ${DEFAULT-VALUE}, 2048 hosts)")
-    int k;
+    /** The benchmark cases: radix, flow size and the fraction of cables degraded to {@link #DEGRADED_RATE}. */
+    enum Case {
+        PERMUTATION("permutation", 64, 2_000_000, 0),
+        DEGRADATION("degradation", 128, 4_000_000, 0.25);
+
+        final String cliName;
+        final int k;
+        final long flowBytes;
+        final double degradeFraction;
+
+        Case(String cliName, int k, long flowBytes, double degradeFraction) {
+            this.cliName = cliName;
+            this.k = k;
+            this.flowBytes = flowBytes;
+            this.degradeFraction = degradeFraction;
+        }
+
+        static Case parse(String s) {
+            for (Case c : values()) {
+                if (c.cliName.equals(s)) {
+                    return c;
+                }
+            }
+            throw new IllegalArgumentException("case: must be permutation or degradation, got " + Units.oneLine(s));
+        }
+    }
+
+    /** The rate of the degradation case's slow cables (the paper's degradation experiment). */
+    static final String DEGRADED_RATE = "100G";
+
+    @Option(names = "--case", defaultValue = "permutation",
+            description = "permutation (2048 hosts, 2MB) or degradation (8192 hosts, 4MB, 25%% of cables at 100G) "
+                    + "(default: ${DEFAULT-VALUE})")
+    String benchCase;
+
+    @Option(names = "--k", description = "2-tier radix (default: the case's, 64 = 2048 hosts or 128 = 8192 hosts)")
+    Integer k;
 
     @Option(names = "--lb", defaultValue = "prime", description = "scheme (default: ${DEFAULT-VALUE})")
     String lb;
@@ -43,19 +84,21 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--force", description = "run even beyond the time budget (the heap limit still applies)")
     boolean force;
 
-    /** Flow size of the benchmark: 2 MB, the paper's smallest (§"Evaluation"). */
-    static final long BENCH_FLOW_BYTES = 2_000_000;
-
     @Override
     public Integer call() {
+        Case c = Checks.as("case", () -> Case.parse(benchCase));
         LoadBalancingScheme scheme = Checks.as("lb", () -> LoadBalancingScheme.parse(lb));
-        FatTree.Dimensions dims = Checks.dimensions(2, k);
-        double packets = ResourceGuard.packets(dims.hosts(), BENCH_FLOW_BYTES, FabricParameters.DEFAULT_MTU_BYTES,
+        int radix = k == null ? c.k : k;
+        FatTree.Dimensions dims = Checks.dimensions(2, radix);
+        double packets = ResourceGuard.packets(dims.hosts(), c.flowBytes, FabricParameters.DEFAULT_MTU_BYTES,
                 FabricParameters.DEFAULT_HEADER_BYTES);
         Checks.fits(ResourceGuard.packetSim(dims, dims.hosts(), packets), force);
-        FatTree tree = FatTree.twoTier(k);
-        SimConfig config = SimConfig.builder(tree).scheme(scheme).build();
-        List<Flow> flows = Workloads.permutation(tree, BENCH_FLOW_BYTES, config.seed(), false);
+        FatTree tree = FatTree.twoTier(radix);
+        SimConfig defaults = SimConfig.builder(tree).build();
+        FaultSpec faults = new FaultSpec(List.of(), 0, "0ns", List.of(), c.degradeFraction, DEGRADED_RATE);
+        SimConfig config = SimConfig.builder(tree).scheme(scheme)
+                .faults(faults.toFaults(tree, defaults.linkRateBps(), defaults.seed(), false)).build();
+        List<Flow> flows = Workloads.permutation(tree, c.flowBytes, config.seed(), false);
         // progress on stderr once the run has lasted a few seconds (stdout keeps the result alone)
         SimResult r = SimRunner.run(config, flows, spec.commandLine().getErr(), true);
         long peak = 0;
@@ -68,6 +111,7 @@ final class BenchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             var m = new java.util.LinkedHashMap<String, Object>();
+            m.put("case", c.cliName);
             m.put("hosts", tree.hosts());
             m.put("scheme", config.scheme().cliName());
             m.put("events", r.events());
@@ -78,7 +122,9 @@ final class BenchCommand implements Callable<Integer> {
             m.put("ratio", r.ratio());
             out.println(Json.write(m));
         } else {
-            out.printf(Locale.ROOT, "bench: %s, %s, %d flows of 2 MB%n", tree, config.scheme().cliName(), flows.size());
+            out.printf(Locale.ROOT, "bench %s: %s, %s, %d flows of %s%s%n", c.cliName, tree, config.scheme().cliName(),
+                    flows.size(), c.flowBytes / 1_000_000 + " MB",
+                    c.degradeFraction > 0 ? ", " + config.faults().degradedLinks().length / 2 + " cables at " + DEGRADED_RATE : "");
             out.printf(Locale.ROOT, "events %d, %.2f M events/s, wall %.2f s, peak heap %.0f MiB (max FCT %.3f us, ratio %.4f)%n",
                     r.events(), r.events() / wall / 1e6, wall, peak / (1024.0 * 1024.0), r.maxFctPs() / 1e6, r.ratio());
         }

@@ -50,6 +50,8 @@ class BadInputRegressionTest {
                 Arguments.of("out", new String[] {"demo", "--out", ""}),
                 Arguments.of("lb", new String[] {"bench", "--lb", "nope"}),
                 Arguments.of("k", new String[] {"bench", "--k", "3"}),
+                Arguments.of("case", new String[] {"bench", "--case", "nope"}),
+                Arguments.of("k", new String[] {"bench", "--case", "degradation", "--k", "3"}),
                 Arguments.of("flow-size", new String[] {"motivation", "--flow-size", "0"}),
                 Arguments.of("link", new String[] {"motivation", "--link", "nosuch"}),
                 // runaway runs and OutOfMemoryErrors become refusals with the estimate and the limit
