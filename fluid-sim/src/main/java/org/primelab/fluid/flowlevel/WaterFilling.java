@@ -14,7 +14,8 @@ package org.primelab.fluid.flowlevel;
  * as many rounds as distinct rate levels. The unfrozen weight per link is kept up to date as flows freeze and
  * the flows of a saturated link are found through a link-to-flow index, so a round costs {@code O(links still
  * filling + open flows)} and the whole filling {@code O(sum_f |links_f| + rounds · (links + flows))}: the cost grows with
- * flows times links per flow.
+ * flows times links per flow. A round reads the links still filling once (their lowest level and the candidates
+ * for saturation together), and reads the open flows only when one of them can reach its ceiling.
  *
  * <p>Each frozen flow records its <i>bottleneck</i>: of the links that saturated when it froze, the one
  * fewest flows load (its own NIC when that is among them: a sender at line rate is paced by itself). An allocation is max-min fair iff every flow has
