@@ -108,9 +108,9 @@ class QueueExactOraclesTest {
         assertThrows(IllegalArgumentException.class,
                 () -> BatchedQueueSimulator.simulate(SprayScheme.STAGGERED_ROUND_ROBIN, 4, 600_000_000L, 1));
         QueueTrace one = BatchedQueueSimulator.simulate(SprayScheme.STAGGERED_ROUND_ROBIN, 1, 1, 1);
-        assertEquals(new QueueTrace(SprayScheme.STAGGERED_ROUND_ROBIN, 1, 1, 1, 0, 0), one);
+        assertEquals(new QueueTrace(SprayScheme.STAGGERED_ROUND_ROBIN, 1, 1, 1, 0, 0, 1.0, 0.0), one);
         // the largest accepted number of ports runs (the simulator builds the odometer layout of n ports)
-        assertEquals(new QueueTrace(SprayScheme.STAGGERED_ROUND_ROBIN, 1 << 15, 1, 1, 0, 0),
+        assertEquals(new QueueTrace(SprayScheme.STAGGERED_ROUND_ROBIN, 1 << 15, 1, 1, 0, 0, 1.0, 0.0),
                 BatchedQueueSimulator.simulate(SprayScheme.STAGGERED_ROUND_ROBIN, 1 << 15, 1, 1));
     }
 
