@@ -6,11 +6,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code prime bounds}: the analytical module's exact numbers and bounds — balls into bins, round robin
- * versus spraying, the uplink-to-downlink theorem and the ideal FCT with faults.
+ * versus spraying (busiest port and queue), the uplink-to-downlink theorem and the ideal FCT with faults.
  */
 @Command(name = "bounds", mixinStandardHelpOptions = true,
         description = "Exact distributions and proven bounds (analytical module).",
-        subcommands = {BoundsBallsCommand.class, BoundsRrCommand.class, BoundsDownlinkCommand.class,
+        subcommands = {BoundsBallsCommand.class, BoundsRrCommand.class, BoundsQueueCommand.class, BoundsDownlinkCommand.class,
             BoundsIdealFctCommand.class})
 final class BoundsCommand implements Runnable {
     @Spec

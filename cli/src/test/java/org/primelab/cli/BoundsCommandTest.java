@@ -27,6 +27,38 @@ class BoundsCommandTest {
     }
 
     @Test
+    void queueJsonGivesRandomSprayingItsExactMeanAndTheRoundRobinsBelowIt() {
+        EvCommandTest.Run r = EvCommandTest.run("bounds", "queue", "--ports", "8", "--load", "0.7", "--steps", "400000",
+                "--json");
+        assertEquals(0, r.code(), r.err());
+        double random = number(r.out(), "random_spraying", "mean_wait_pkts");
+        double exact = number(r.out(), "random_spraying", "exact_mean_wait_pkts");
+        assertEquals(0.7 * (1 - 1.0 / 8) / (2 * 0.3), exact, 1e-5);
+        assertEquals(exact, random, 0.04 * exact, r.out());
+        double rr = number(r.out(), "shuffled_rr", "mean_wait_pkts");
+        assertTrue(rr > 0 && rr < random, r.out());
+        assertEquals(0.0, number(r.out(), "staggered_rr", "mean_wait_pkts"), r.out());
+    }
+
+    @Test
+    void queueAtFullLoadNamesTheProvenBound() {
+        EvCommandTest.Run r = EvCommandTest.run("bounds", "queue", "--ports", "16", "--load", "1", "--steps", "20000");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("(proven bound 30)"), r.out());
+        assertTrue(r.out().contains("no stationary mean at full load"), r.out());
+    }
+
+    /** The number after {@code "key":} inside the JSON object of {@code section}. */
+    private static double number(String json, String section, String key) {
+        int at = json.indexOf("\"" + section + "\":{");
+        assertTrue(at >= 0, section + " in " + json);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + key + "\":(-?[0-9.eE+]+)")
+                .matcher(json.substring(at, json.indexOf('}', at)));
+        assertTrue(m.find(), key + " in " + section + " of " + json);
+        return Double.parseDouble(m.group(1));
+    }
+
+    @Test
     void rrJsonComparesTheSchemes() {
         EvCommandTest.Run r = EvCommandTest.run("bounds", "rr", "--flows", "8", "--ports", "8", "--window", "12",
                 "--trials", "500", "--json");
