@@ -119,17 +119,22 @@ final class WaterFilling {
         if (open.length < n) {
             open = new int[Math.max(n, 2 * open.length)];
         }
-        // the open flows and the least of their ceilings; each round's pass over them also makes the next round's
+        // the open flows, the least of their ceilings and a flow holding it; a round's pass over them also makes the
+        // next round's
         int openCount = 0;
         double leastCap = Double.POSITIVE_INFINITY;
+        int leastCapFlow = -1;
         for (int i = 0; i < n; i++) {
-            open[openCount++] = active[i];
-            leastCap = Math.min(leastCap, rateCap[active[i]]);
+            int f = active[i];
+            open[openCount++] = f;
+            if (rateCap[f] < leastCap || leastCapFlow < 0) {
+                leastCap = rateCap[f];
+                leastCapFlow = f;
+            }
         }
         // the links with unfrozen weight, in the order of usedLinks; a link leaves for good once its flows froze
         int liveCount = keepLive(usedLinks, m);
         int unfrozen = openCount;
-        boolean capStale = false;   // leastCap may be a frozen flow's, so a bound below the open flows' least
         int sat = 0;
         while (unfrozen > 0) {
             for (int i = 0; i < sat; i++) {
@@ -174,10 +179,11 @@ final class WaterFilling {
                     }
                 }
             }
-            // the flows held by their own ceiling freeze, in order; the rest stay open, in order. No ceiling is
-            // reached below the least (a bound: frozen flows stay listed until a pass drops them), so no pass
-            if (froze > 0 && leastCap > level * (1 + SATURATION_SLACK)) {
-                capStale = true;
+            // the flows held by their own ceiling freeze, in order; the rest stay open, in order. While the flow
+            // holding the least ceiling is open, that ceiling is still the open flows' least (ceilings do not
+            // change), and if it is above the level no flow reaches its ceiling: the pass would freeze nothing,
+            // so it is skipped (frozen flows stay listed until a pass drops them)
+            if (froze > 0 && !frozen[leastCapFlow] && leastCap > level * (1 + SATURATION_SLACK)) {
                 unfrozen -= froze;
                 if (unfrozen == 0) {
                     return;
@@ -186,6 +192,7 @@ final class WaterFilling {
             }
             int kept = 0;
             leastCap = Double.POSITIVE_INFINITY;
+            leastCapFlow = -1;
             for (int i = 0; i < openCount; i++) {
                 int f = open[i];
                 if (!frozen[f] && rateCap[f] <= level * (1 + SATURATION_SLACK)) {
@@ -194,17 +201,12 @@ final class WaterFilling {
                 }
                 if (!frozen[f]) {
                     open[kept++] = f;
-                    leastCap = Math.min(leastCap, rateCap[f]);
+                    if (rateCap[f] < leastCap || leastCapFlow < 0) {
+                        leastCap = rateCap[f];
+                        leastCapFlow = f;
+                    }
                 }
             }
-            if (froze == 0 && capStale) {
-                // the level was a stale least ceiling: the pass made it exact, so the round starts again
-                capStale = false;
-                openCount = kept;
-                unfrozen = kept;
-                continue;
-            }
-            capStale = false;
             if (froze == 0) {
                 // rounding left no link within the slack: the lowest level is still a saturation, freeze the rest
                 // (nothing froze, so open[0..kept) is the round's open list, in order)
