@@ -71,7 +71,6 @@ public final class BatchedQueueSimulator {
         MultiPartGenerator[] prime = new MultiPartGenerator[ports];
         RandomSprayGenerator[] random = new RandomSprayGenerator[ports];
         SplittableRandom[] coins = new SplittableRandom[ports];
-        long[] sent = new long[ports];
         EvLayout layout = EvLayout.of(ports);
         for (int s = 0; s < ports; s++) {
             if (scheme == SprayScheme.SHUFFLED_ROUND_ROBIN) {
@@ -96,11 +95,10 @@ public final class BatchedQueueSimulator {
                     continue;
                 }
                 int port = switch (scheme) {
-                    case RANDOM -> random[s].next(sent[s]);
+                    case RANDOM -> random[s].next(t);
                     case SHUFFLED_ROUND_ROBIN -> UplinkSelector.portIndex(layout, prime[s].next(), 1);
                     case STAGGERED_ROUND_ROBIN -> (int) ((s + t) % ports);
                 };
-                sent[s]++;
                 if (measured) {
                     waitSum += backlog[port] + arrivals[port];
                     waited++;
