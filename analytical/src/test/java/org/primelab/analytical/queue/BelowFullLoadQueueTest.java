@@ -19,7 +19,7 @@ class BelowFullLoadQueueTest {
             for (double load : new double[] {0.3, 0.7, 0.9}) {
                 QueueTrace t = BatchedQueueSimulator.simulate(SprayScheme.RANDOM, n, 4_000_000 / n, 7, load);
                 double exact = BatchedQueueSimulator.randomSprayMeanWait(n, load);
-                // the run's time average: ~10^5 effectively independent arrivals per case, so 4% is over 5 sigma
+                // seeds 1-8 gave relative errors of rms 0.2-0.6% per case (at most 1.3%), so 4% is over 6 rms
                 assertEquals(exact, t.meanWait(), 0.04 * exact, "n=" + n + " load=" + load);
             }
         }
