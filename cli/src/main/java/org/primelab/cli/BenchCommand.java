@@ -94,10 +94,11 @@ final class BenchCommand implements Callable<Integer> {
                 FabricParameters.DEFAULT_HEADER_BYTES);
         Checks.fits(ResourceGuard.packetSim(dims, dims.hosts(), packets), force);
         FatTree tree = FatTree.twoTier(radix);
-        SimConfig defaults = SimConfig.builder(tree).build();
+        SimConfig healthy = SimConfig.builder(tree).scheme(scheme).build();
+        // the degraded cables prime sim --degrade-fraction picks with the same rate and seed
         FaultSpec faults = new FaultSpec(List.of(), 0, "0ns", List.of(), c.degradeFraction, DEGRADED_RATE);
-        SimConfig config = SimConfig.builder(tree).scheme(scheme)
-                .faults(faults.toFaults(tree, defaults.linkRateBps(), defaults.seed(), false)).build();
+        SimConfig config = healthy.withScenario(healthy.scenario().withFaults(
+                faults.toFaults(tree, healthy.linkRateBps(), healthy.seed(), false)));
         List<Flow> flows = Workloads.permutation(tree, c.flowBytes, config.seed(), false);
         // progress on stderr once the run has lasted a few seconds (stdout keeps the result alone)
         SimResult r = SimRunner.run(config, flows, spec.commandLine().getErr(), true);

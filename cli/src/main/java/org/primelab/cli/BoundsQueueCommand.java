@@ -59,11 +59,10 @@ final class BoundsQueueCommand implements Callable<Integer> {
             throw new IllegalArgumentException("steps: must be >= 10 with ports x steps <= " + MAX_WORK + ", got "
                     + steps);
         }
-        Map<String, QueueTrace> runs = new LinkedHashMap<>();
-        runs.put("shuffled_rr", BatchedQueueSimulator.simulate(SprayScheme.SHUFFLED_ROUND_ROBIN, ports, steps, seed, load));
-        runs.put("random_spraying", BatchedQueueSimulator.simulate(SprayScheme.RANDOM, ports, steps, seed, load));
-        runs.put("staggered_rr", BatchedQueueSimulator.simulate(SprayScheme.STAGGERED_ROUND_ROBIN, ports, steps, seed,
-                load));
+        QueueTrace rr = BatchedQueueSimulator.simulate(SprayScheme.SHUFFLED_ROUND_ROBIN, ports, steps, seed, load);
+        QueueTrace random = BatchedQueueSimulator.simulate(SprayScheme.RANDOM, ports, steps, seed, load);
+        QueueTrace staggered = BatchedQueueSimulator.simulate(SprayScheme.STAGGERED_ROUND_ROBIN, ports, steps, seed,
+                load);
         Double exactRandom = load < 1 ? BatchedQueueSimulator.randomSprayMeanWait(ports, load) : null;
         Integer bound = load == 1 ? ShuffledRoundRobinQueueBound.backlogBound(ports) : null;
         PrintWriter out = spec.commandLine().getOut();
@@ -73,34 +72,37 @@ final class BoundsQueueCommand implements Callable<Integer> {
             o.put("load", load);
             o.put("steps", steps);
             o.put("seed", seed);
-            for (Map.Entry<String, QueueTrace> e : runs.entrySet()) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("mean_wait_pkts", e.getValue().meanWait());
-                m.put("max_backlog_pkts", e.getValue().maxBacklog());
-                if (e.getKey().equals("random_spraying") && exactRandom != null) {
-                    m.put("exact_mean_wait_pkts", exactRandom);
-                }
-                if (e.getKey().equals("shuffled_rr") && bound != null) {
-                    m.put("proven_backlog_bound_pkts", bound);
-                }
-                o.put(e.getKey(), m);
+            Map<String, Object> rrJson = summary(rr);
+            if (bound != null) {
+                rrJson.put("proven_backlog_bound_pkts", bound);
             }
+            o.put("shuffled_rr", rrJson);
+            Map<String, Object> randomJson = summary(random);
+            if (exactRandom != null) {
+                randomJson.put("exact_mean_wait_pkts", exactRandom);
+            }
+            o.put("random_spraying", randomJson);
+            o.put("staggered_rr", summary(staggered));
             out.println(Json.write(o));
         } else {
             out.printf(Locale.ROOT, "%d senders over %d ports, each sending in a step with probability %s, one packet "
                     + "served per port and step; %d steps (the first tenth not measured)%n", ports, ports, load, steps);
             out.printf(Locale.ROOT, "%-22s %22s %12s%n", "scheme", "mean wait (packets)", "max backlog");
-            QueueTrace rr = runs.get("shuffled_rr");
             out.printf(Locale.ROOT, "%-22s %22.3f %12d%s%n", "shuffled RR (PRIME)", rr.meanWait(), rr.maxBacklog(),
                     bound != null ? "  (proven bound " + bound + ")" : "");
-            QueueTrace random = runs.get("random_spraying");
             out.printf(Locale.ROOT, "%-22s %22.3f %12d%s%n", "random spraying", random.meanWait(), random.maxBacklog(),
                     exactRandom != null ? String.format(Locale.ROOT, "  (exact mean %.3f)", exactRandom)
                             : "  (no stationary mean at full load: it grows with the run)");
-            QueueTrace staggered = runs.get("staggered_rr");
             out.printf(Locale.ROOT, "%-22s %22.3f %12d%n", "staggered RR", staggered.meanWait(), staggered.maxBacklog());
         }
         out.flush();
         return 0;
+    }
+
+    private static Map<String, Object> summary(QueueTrace t) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("mean_wait_pkts", t.meanWait());
+        m.put("max_backlog_pkts", t.maxBacklog());
+        return m;
     }
 }
