@@ -23,19 +23,29 @@ public final class PacketPool {
     public static final byte NACK = 3;
 
     /**
-     * Header fields, one record of {@link #STRIDE} ints per packet (type, ECN mark, flow, sequence, EV,
-     * size, ACK count, ACK request): a packet's fields share a cache line, so a hop that reads three of them costs one
-     * miss, not three. The sequence numbers an ACK lists live apart, in {@link #acked}.
+     * Header fields, one record of {@link #STRIDE} ints (16 bytes) per packet: flow, sequence, EV, and one word
+     * packing the size on the wire, the type, the ECN mark, the ACK request and the ACK count. A record never
+     * straddles two cache lines where the array starts on a 16-byte boundary (every large array does: it is
+     * placed at a region's start), so a hop that reads several fields costs one miss, and four packets share
+     * a line. The sequence numbers an ACK lists live apart, in {@link #acked}.
      */
-    private static final int STRIDE = 8;
-    private static final int TYPE = 0;
-    private static final int ECN = 1;
-    private static final int FLOW = 2;
-    private static final int SEQ = 3;
-    private static final int EV = 4;
-    private static final int SIZE = 5;
-    private static final int ACK_COUNT = 6;
-    private static final int ACK_REQUEST = 7;
+    private static final int STRIDE = 4;
+    private static final int FLOW = 0;
+    private static final int SEQ = 1;
+    private static final int EV = 2;
+    private static final int PACKED = 3;
+    /** Bits of the packed word holding the size in bytes: up to {@value #MAX_BYTES} (the largest MTU accepted, 1 MiB). */
+    private static final int SIZE_BITS = 21;
+    /** The largest size a packet may have. */
+    public static final int MAX_BYTES = (1 << SIZE_BITS) - 1;
+    private static final int SIZE_MASK = MAX_BYTES;
+    private static final int TYPE_SHIFT = SIZE_BITS;
+    private static final int TYPE_MASK = 0b11 << TYPE_SHIFT;
+    private static final int ECN_BIT = 1 << (TYPE_SHIFT + 2);
+    private static final int ACK_REQUEST_BIT = ECN_BIT << 1;
+    private static final int ACK_COUNT_SHIFT = TYPE_SHIFT + 4;
+    /** The most sequence numbers one ACK may list (7 bits of the packed word). */
+    public static final int MAX_ACKED = (1 << (32 - ACK_COUNT_SHIFT)) - 1;
 
     private final int maxAcked;
     private int[] fields;
@@ -46,8 +56,11 @@ public final class PacketPool {
     private int live;
     private int peakLive;
 
-    /** A pool whose ACKs can list up to {@code maxAcked} sequence numbers. */
+    /** A pool whose ACKs can list up to {@code maxAcked} sequence numbers (1 to {@link #MAX_ACKED}). */
     public PacketPool(int initialCapacity, int maxAcked) {
+        if (maxAcked < 1 || maxAcked > MAX_ACKED) {
+            throw new IllegalArgumentException("ack-every: must be in [1, " + MAX_ACKED + "], got " + maxAcked);
+        }
         this.maxAcked = maxAcked;
         this.capacity = 0;
         this.fields = new int[0];
@@ -63,18 +76,21 @@ public final class PacketPool {
         }
         int id = free[--freeTop];
         int o = id * STRIDE;
-        fields[o + TYPE] = t;
-        fields[o + ECN] = 0;
         fields[o + FLOW] = flowId;
         fields[o + SEQ] = sequence;
         fields[o + EV] = entropy;
-        fields[o + SIZE] = bytes;
-        fields[o + ACK_COUNT] = 0;
-        fields[o + ACK_REQUEST] = 0;
+        fields[o + PACKED] = checkedBytes(bytes) | (t << TYPE_SHIFT);
         if (++live > peakLive) {
             peakLive = live;
         }
         return id;
+    }
+
+    private static int checkedBytes(int bytes) {
+        if (bytes < 0 || bytes > MAX_BYTES) {
+            throw new IllegalArgumentException("packet size: must be in [0, " + MAX_BYTES + "] bytes, got " + bytes);
+        }
+        return bytes;
     }
 
     /** Returns a packet id to the pool. */
@@ -95,15 +111,16 @@ public final class PacketPool {
 
     /** Reads a packet's record and returns a word of it: a load issued early so the record is in cache when needed. */
     public int touch(int id) {
-        return fields[id * STRIDE];
+        return fields[id * STRIDE + PACKED];
     }
 
     public byte type(int id) {
-        return (byte) fields[id * STRIDE + TYPE];
+        return (byte) ((fields[id * STRIDE + PACKED] & TYPE_MASK) >>> TYPE_SHIFT);
     }
 
     public void setType(int id, byte t) {
-        fields[id * STRIDE + TYPE] = t;
+        int o = id * STRIDE + PACKED;
+        fields[o] = (fields[o] & ~TYPE_MASK) | (t << TYPE_SHIFT);
     }
 
     public int flow(int id) {
@@ -119,34 +136,36 @@ public final class PacketPool {
     }
 
     public int size(int id) {
-        return fields[id * STRIDE + SIZE];
+        return fields[id * STRIDE + PACKED] & SIZE_MASK;
     }
 
     public void setSize(int id, int bytes) {
-        fields[id * STRIDE + SIZE] = bytes;
+        int o = id * STRIDE + PACKED;
+        fields[o] = (fields[o] & ~SIZE_MASK) | checkedBytes(bytes);
     }
 
     public boolean ecn(int id) {
-        return fields[id * STRIDE + ECN] != 0;
+        return (fields[id * STRIDE + PACKED] & ECN_BIT) != 0;
     }
 
     public void setEcn(int id, boolean mark) {
-        fields[id * STRIDE + ECN] = mark ? 1 : 0;
+        int o = id * STRIDE + PACKED;
+        fields[o] = mark ? fields[o] | ECN_BIT : fields[o] & ~ECN_BIT;
     }
 
     /** Whether a data packet asks its receiver for an ACK at once (the AR flag). */
     public boolean ackRequest(int id) {
-        return fields[id * STRIDE + ACK_REQUEST] != 0;
+        return (fields[id * STRIDE + PACKED] & ACK_REQUEST_BIT) != 0;
     }
 
     /** Sets a data packet's ACK request. */
     public void setAckRequest(int id) {
-        fields[id * STRIDE + ACK_REQUEST] = 1;
+        fields[id * STRIDE + PACKED] |= ACK_REQUEST_BIT;
     }
 
     /** Sequence numbers an ACK acknowledges. */
     public int ackCount(int id) {
-        return fields[id * STRIDE + ACK_COUNT];
+        return fields[id * STRIDE + PACKED] >>> ACK_COUNT_SHIFT;
     }
 
     /** The {@code i}-th sequence number an ACK acknowledges. */
@@ -156,7 +175,13 @@ public final class PacketPool {
 
     /** Appends a sequence number to an ACK (at most {@code maxAcked}). */
     public void addAcked(int id, int sequence) {
-        acked[id * maxAcked + fields[id * STRIDE + ACK_COUNT]++] = sequence;
+        int o = id * STRIDE + PACKED;
+        int count = fields[o] >>> ACK_COUNT_SHIFT;
+        if (count == maxAcked) {
+            throw new IllegalStateException("ACK of packet " + id + " already lists " + maxAcked + " sequence numbers");
+        }
+        acked[id * maxAcked + count] = sequence;
+        fields[o] += 1 << ACK_COUNT_SHIFT;
     }
 
     /** Packets currently allocated. */
