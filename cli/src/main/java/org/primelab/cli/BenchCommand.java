@@ -28,7 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * paper's scale, 8192 hosts ({@code k} = 128), a permutation of 4 MB flows with a quarter of the
  * switch-to-switch cables at 100G, the same run as {@code prime sim --k 128 --flow-size 4MB
  * --degrade-fraction 0.25 --degrade-to 100G}. Prints events, events per second, the simulation's wall time
- * and the JVM's peak heap (sum of the heap pools' peak usage).
+ * and the JVM's peak heap (sum of the heap pools' peak usage), and the most packets alive at once (the packet pool's
+ * peak, the largest part of the simulator's working set).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmark: events/s, wall time, peak heap of the packet simulator on a fixed case "
@@ -119,6 +120,7 @@ final class BenchCommand implements Callable<Integer> {
             m.put("events_per_s", r.events() / wall);
             m.put("wall_s", wall);
             m.put("peak_heap_mib", peak / (1024.0 * 1024.0));
+            m.put("peak_packets", r.peakPackets());
             m.put("max_fct_us", r.maxFctPs() / 1e6);
             m.put("ratio", r.ratio());
             out.println(Json.write(m));
@@ -126,8 +128,9 @@ final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "bench %s: %s, %s, %d flows of %s%s%n", c.cliName, tree, config.scheme().cliName(),
                     flows.size(), c.flowBytes / 1_000_000 + " MB",
                     c.degradeFraction > 0 ? ", " + config.faults().degradedLinks().length / 2 + " cables at " + DEGRADED_RATE : "");
-            out.printf(Locale.ROOT, "events %d, %.2f M events/s, wall %.2f s, peak heap %.0f MiB (max FCT %.3f us, ratio %.4f)%n",
-                    r.events(), r.events() / wall / 1e6, wall, peak / (1024.0 * 1024.0), r.maxFctPs() / 1e6, r.ratio());
+            out.printf(Locale.ROOT, "events %d, %.2f M events/s, wall %.2f s, peak heap %.0f MiB, peak %d packets in flight"
+                            + " (max FCT %.3f us, ratio %.4f)%n", r.events(), r.events() / wall / 1e6, wall,
+                    peak / (1024.0 * 1024.0), r.peakPackets(), r.maxFctPs() / 1e6, r.ratio());
         }
         out.flush();
         return 0;

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code prime bench}'s cases are the runs their help names: each gives the events and max FCT of the
- * equivalent {@code prime sim} command line (small radix, same seed), and reports a positive peak heap.
+ * equivalent {@code prime sim} command line (small radix, same seed), and reports a positive peak heap and a
+ * peak of packets alive no smaller than the flows' first packets.
  */
 class BenchCommandTest {
     @Test
@@ -33,6 +34,8 @@ class BenchCommandTest {
         assertEquals(field(s.out(), "events"), field(b.out(), "events"));
         assertEquals(field(s.out(), "max_fct_us"), field(b.out(), "max_fct_us"));
         assertTrue(Double.parseDouble(field(b.out(), "peak_heap_mib")) > 0, b.out());
+        // k = 8 has 32 hosts, each the source of one flow starting at 0: 32 first packets are on the wires at once
+        assertTrue(Long.parseLong(field(b.out(), "peak_packets")) >= 32, b.out());
     }
 
     /** The number printed for {@code key} in a one-line JSON object. */
