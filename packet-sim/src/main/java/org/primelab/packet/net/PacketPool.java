@@ -24,10 +24,11 @@ public final class PacketPool {
 
     /**
      * Header fields, one record of {@link #STRIDE} ints (16 bytes) per packet: flow, sequence, EV, and one word
-     * packing the size on the wire, the type, the ECN mark, the ACK request and the ACK count. A record never
-     * straddles two cache lines where the array starts on a 16-byte boundary (every large array does: it is
-     * placed at a region's start), so a hop that reads several fields costs one miss, and four packets share
-     * a line. The sequence numbers an ACK lists live apart, in {@link #acked}.
+     * packing the size on the wire, the type, the ECN mark, the ACK request and the ACK count. Four records
+     * share a 64-byte cache line, half the memory of the 32-byte record this replaced, so more of the packets
+     * in flight stay in cache; where the array's data starts on a 16-byte boundary no record spans two lines
+     * (a 32-byte record starting 16 bytes into a line spanned two), so a hop that reads several fields costs
+     * one miss. The sequence numbers an ACK lists live apart, in {@link #acked}.
      */
     private static final int STRIDE = 4;
     private static final int FLOW = 0;
