@@ -80,7 +80,7 @@ public final class PacketPool {
         fields[o + FLOW] = flowId;
         fields[o + SEQ] = sequence;
         fields[o + EV] = entropy;
-        fields[o + PACKED] = checkedBytes(bytes) | (t << TYPE_SHIFT);
+        fields[o + PACKED] = checkedBytes(bytes) | checkedType(t);
         if (++live > peakLive) {
             peakLive = live;
         }
@@ -92,6 +92,14 @@ public final class PacketPool {
             throw new IllegalArgumentException("packet size: must be in [0, " + MAX_BYTES + "] bytes, got " + bytes);
         }
         return bytes;
+    }
+
+    /** The type's bits in the packed word; a type other than the four refused. */
+    private static int checkedType(byte t) {
+        if (t < DATA || t > NACK) {
+            throw new IllegalArgumentException("packet type: must be DATA, HEADER, ACK or NACK (0-3), got " + t);
+        }
+        return t << TYPE_SHIFT;
     }
 
     /** Returns a packet id to the pool. */
@@ -121,7 +129,7 @@ public final class PacketPool {
 
     public void setType(int id, byte t) {
         int o = id * STRIDE + PACKED;
-        fields[o] = (fields[o] & ~TYPE_MASK) | (t << TYPE_SHIFT);
+        fields[o] = (fields[o] & ~TYPE_MASK) | checkedType(t);
     }
 
     public int flow(int id) {

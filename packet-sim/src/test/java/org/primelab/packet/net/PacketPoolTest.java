@@ -108,7 +108,10 @@ class PacketPoolTest {
         assertThrows(IllegalArgumentException.class, () -> pool.allocate(PacketPool.DATA, 0, 0, 0, -1));
         assertThrows(IllegalArgumentException.class,
                 () -> pool.allocate(PacketPool.DATA, 0, 0, 0, PacketPool.MAX_BYTES + 1));
+        assertThrows(IllegalArgumentException.class, () -> pool.allocate((byte) 4, 0, 0, 0, 64));
+        assertThrows(IllegalArgumentException.class, () -> pool.allocate((byte) -1, 0, 0, 0, 64));
         int ack = pool.allocate(PacketPool.ACK, 0, 0, 0, 64);
+        assertThrows(IllegalArgumentException.class, () -> pool.setType(ack, (byte) 4));
         pool.addAcked(ack, 1);
         pool.addAcked(ack, 2);
         assertThrows(IllegalStateException.class, () -> pool.addAcked(ack, 3));
