@@ -52,13 +52,11 @@ final class BoundsQueueCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Checks.range("ports", ports, 1, 1024);
-        if (!(load > 0 && load <= 1)) {
-            throw new IllegalArgumentException("load: must be a number in (0, 1], got " + load);
-        }
         if (steps < 10 || steps * ports > MAX_WORK) {
             throw new IllegalArgumentException("steps: must be >= 10 with ports x steps <= " + MAX_WORK + ", got "
                     + steps);
         }
+        // the load is checked by the first run, before any step (BatchedQueueSimulator refuses one outside (0, 1])
         QueueTrace rr = BatchedQueueSimulator.simulate(SprayScheme.SHUFFLED_ROUND_ROBIN, ports, steps, seed, load);
         QueueTrace random = BatchedQueueSimulator.simulate(SprayScheme.RANDOM, ports, steps, seed, load);
         QueueTrace staggered = BatchedQueueSimulator.simulate(SprayScheme.STAGGERED_ROUND_ROBIN, ports, steps, seed,

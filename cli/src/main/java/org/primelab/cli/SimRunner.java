@@ -105,13 +105,12 @@ final class SimRunner {
      */
     static final class LazyBar implements ProgressListener {
         private final String name;
+        private final String unit;
         private final int flows;
         private final PrintWriter err;
         private final boolean enabled;
         private final long start = System.nanoTime();
         private ProgressBar bar;
-
-        private final String unit;
 
         /**
          * @param name the bar's title, e.g. {@code sim prime}

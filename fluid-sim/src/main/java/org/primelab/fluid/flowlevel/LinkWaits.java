@@ -55,7 +55,7 @@ final class LinkWaits {
         if (rho >= 1) {
             return cap;
         }
-        return Math.min(cap, BatchedQueueSimulator.randomSprayMeanWait(Math.max(1, senders), rho) * mtuPs);
+        return Math.min(cap, BatchedQueueSimulator.randomSprayMeanWait(senders, rho) * mtuPs);
     }
 
     /**
