@@ -96,7 +96,9 @@ final class FluidCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         for (int i = 0; i < runs.size(); i++) {
             SimRunner.LazyBar bar = new SimRunner.LazyBar("fluid " + runs.get(i).scheme().cliName() + " ("
-                    + engines.get(i).engine() + ")", "steps", runs.get(i).flows().size(), err, !noProgress);
+                    + engines.get(i).engine() + ")", "steps", RunEta.of(runs.get(i).flows(), ideal,
+                    runs.get(i).fabric().linkRateBps()),
+                    runs.get(i).flows().size(), err, !noProgress);
             try {
                 results.add(engines.get(i).run(runs.get(i), flowOptions.get(i), ideal, bar).withFctAt(convention));
             } finally {

@@ -89,7 +89,8 @@ final class SimRunner {
     }
 
     static SimResult run(SimConfig config, List<Flow> flows, long ideal, PrintWriter err, boolean progress) {
-        LazyBar bar = new LazyBar("sim " + config.scheme().cliName(), "events", flows.size(), err, progress);
+        LazyBar bar = new LazyBar("sim " + config.scheme().cliName(), "events",
+                RunEta.of(flows, ideal, config.linkRateBps()), flows.size(), err, progress);
         try {
             SimConfig run = config.scenario().workload() != null && config.flows() == flows
                     ? config : config.withWorkload(Workload.of(flows));
@@ -101,24 +102,30 @@ final class SimRunner {
 
     /**
      * A progress listener of the packet simulator or of a fluid engine that opens a bar only once the run has lasted
-     * a while (events are the packet simulator's events, or the fluid engine's steps).
+     * a while (events are the packet simulator's events, or the fluid engine's steps). Its remaining time is
+     * {@link RunEta}'s, from simulated time as well as finished flows.
      */
     static final class LazyBar implements ProgressListener {
         private final String name;
         private final String unit;
+        private final RunEta eta;
         private final int flows;
         private final PrintWriter err;
         private final boolean enabled;
         private final long start = System.nanoTime();
         private ProgressBar bar;
+        /** The latest report's share of the run done, read by the bar's rendering thread. */
+        private volatile double fractionDone;
 
         /**
          * @param name the bar's title, e.g. {@code sim prime}
          * @param unit what the last number counts: {@code events} (packet simulator) or {@code steps} (fluid)
+         * @param eta the run's remaining-time estimate
          */
-        LazyBar(String name, String unit, int flows, PrintWriter err, boolean enabled) {
+        LazyBar(String name, String unit, RunEta eta, int flows, PrintWriter err, boolean enabled) {
             this.name = name;
             this.unit = unit;
+            this.eta = eta;
             this.flows = flows;
             this.err = err;
             this.enabled = enabled;
@@ -129,9 +136,11 @@ final class SimRunner {
             if (!enabled) {
                 return;
             }
+            fractionDone = eta.fraction(completedFlows, nowPs);
             if (bar == null && System.nanoTime() - start > PROGRESS_AFTER_NANOS) {
                 bar = new ProgressBarBuilder().setTaskName(name).setInitialMax(flows)
                         .setStyle(ProgressBarStyle.ASCII).setUnit(" flows", 1).continuousUpdate()
+                        .setEtaFunction(state -> RunEta.remaining(state.getTotalElapsed(), fractionDone))
                         .setConsumer(new ConsoleProgressBarConsumer(new java.io.PrintStream(
                                 new java.io.OutputStream() {
                                     @Override
