@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code prime bounds ideal-fct}: ideal max FCT of a workload (by default a symmetric cross-ToR permutation;
+ * {@code prime bounds ideal-fct}: ideal max FCT of a workload (by default the permutation {@code prime sim} runs
+ * with the same {@code --k}, {@code --seed} and {@code --cross-tor};
  * {@code --traffic} takes any generator or {@code .cm} file without triggers, as {@code prime sim}) on a FatTree with
  * failed and degraded links, from the maximum concurrent flow ({@link IdealFctWithFaults}: the certified
  * solver by default, any size up to 2-tier {@code k = 128} in seconds; {@code --solver lp} for the exact
@@ -69,6 +70,9 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
     @Option(names = "--placement", defaultValue = "packed",
             description = "packed, spread or random placement of a collective's groups (default: ${DEFAULT-VALUE})")
     String placement;
+
+    @Option(names = "--cross-tor", description = "permutation: no flow stays under one ToR (as 'prime sim --cross-tor')")
+    boolean crossTor;
 
     @Option(names = "--fail", description = "failed cable or direction, from time 0 or from TIME: LINK[@TIME], "
             + "e.g. leaf0-spine3 or leaf0-spine3@20us (repeatable)")
@@ -157,7 +161,7 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
                 ResourceGuard.pathVariables(dims, dims.hosts()));
         Checks.fits(timed ? need.times(2) : need, force);
         FatTree tree = FatTree.builder(tiers, k).build();
-        SimOptions.TrafficSource source = SimOptions.traffic(tree, traffic, flowSize, "0ns", group, placement, seed, true);
+        SimOptions.TrafficSource source = SimOptions.traffic(tree, traffic, flowSize, "0ns", group, placement, seed, crossTor);
         if (source.workload().hasDependencies()) {
             throw new IllegalArgumentException("traffic: '" + Units.oneLine(traffic) + "' starts flows on triggers; the"
                     + " max concurrent flow assumes every flow runs at once, which is no bound for it (its bound is the"
