@@ -69,9 +69,11 @@ final class RunEta {
         if (first == Long.MAX_VALUE) {
             first = 0;
         }
-        double hostBoundPs = hostLinkBps > 0 ? busiestHostBytes * (double) Units.BITS_PER_BYTE * Units.PS_PER_S / hostLinkBps : 0;
-        long bound = Math.max(last, first + Math.max(Math.max(0, idealMaxFctPs), (long) Math.min(hostBoundPs, 1e18)));
-        return new RunEta(flows.size(), first, bound);
+        double hostBoundPs = hostLinkBps > 0
+                ? busiestHostBytes * (double) Units.BITS_PER_BYTE * Units.PS_PER_S / hostLinkBps : 0;
+        long span = Math.max(Math.max(0, idealMaxFctPs), (long) Math.min(hostBoundPs, Long.MAX_VALUE));
+        long end = first > Long.MAX_VALUE - span ? Long.MAX_VALUE : first + span;   // saturates, never wraps
+        return new RunEta(flows.size(), first, Math.max(last, end));
     }
 
     /**
