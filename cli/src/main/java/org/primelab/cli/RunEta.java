@@ -31,17 +31,17 @@ final class RunEta {
     /** The share of finished flows from which, past the bound, their count is extrapolated. */
     static final double FLOWS_TO_EXTRAPOLATE = 0.1;
 
-    private final int flows;
+    private final int flowCount;
     private final long firstStartPs;
     private final long endBoundPs;
 
     /**
-     * @param flows the run's flows
+     * @param flowCount how many flows the run has
      * @param firstStartPs the earliest fixed start
      * @param endBoundPs a lower bound on the run's end in simulated time ({@link #of})
      */
-    RunEta(int flows, long firstStartPs, long endBoundPs) {
-        this.flows = flows;
+    RunEta(int flowCount, long firstStartPs, long endBoundPs) {
+        this.flowCount = flowCount;
         this.firstStartPs = firstStartPs;
         this.endBoundPs = Math.max(firstStartPs, endBoundPs);
     }
@@ -81,7 +81,7 @@ final class RunEta {
      * in [0, 1], 0 when it cannot be told yet.
      */
     double fraction(int completedFlows, long nowPs) {
-        double byFlows = flows <= 0 ? 0.0 : Math.min(1.0, (double) completedFlows / flows);
+        double byFlows = flowCount <= 0 ? 0.0 : Math.min(1.0, (double) completedFlows / flowCount);
         if (nowPs < endBoundPs) {
             double byTime = nowPs <= firstStartPs ? 0.0
                     : (double) (nowPs - firstStartPs) / (endBoundPs - firstStartPs);
