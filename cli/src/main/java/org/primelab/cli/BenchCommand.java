@@ -7,6 +7,8 @@ import java.lang.management.MemoryType;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.primelab.core.workload.Workload;
+import org.primelab.packet.PacketSimulator;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.resources.ResourceGuard;
@@ -85,6 +87,11 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--force", description = "run even beyond the time budget (the heap limit still applies)")
     boolean force;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "threads, as for prime sim (default: the processors from "
+                    + PacketSimulator.AUTO_THREADS_MIN_HOSTS + " hosts, else 1)")
+    Integer threads;
+
     @Override
     public Integer call() {
         Case c = Checks.as("case", () -> Case.parse(benchCase));
@@ -101,8 +108,10 @@ final class BenchCommand implements Callable<Integer> {
         SimConfig config = healthy.withScenario(healthy.scenario().withFaults(
                 faults.toFaults(tree, healthy.linkRateBps(), healthy.seed(), false)));
         List<Flow> flows = Workloads.permutation(tree, c.flowBytes, config.seed(), false);
+        int threadCount = SimRunner.threads(threads, List.of(config.withWorkload(Workload.of(flows))));
         // progress on stderr once the run has lasted a few seconds (stdout keeps the result alone)
-        SimResult r = SimRunner.run(config, flows, spec.commandLine().getErr(), true);
+        SimResult r = SimRunner.run(config, flows, SimRunner.ideal(config, flows), spec.commandLine().getErr(), true,
+                threadCount);
         long peak = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             if (pool.getType() == MemoryType.HEAP) {

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.primelab.packet.PacketSimulator;
 import org.primelab.core.metrics.FctConvention;
 import org.primelab.packet.SimConfig;
 import org.primelab.packet.metrics.SimResult;
@@ -44,6 +45,11 @@ final class SimCommand implements Callable<Integer> {
                     + " ACK arrives, htsim's) (default: ${DEFAULT-VALUE})")
     String fctAt;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "threads, each simulating a part of the fabric; the results are the same for every N"
+                    + " (default: the processors from " + PacketSimulator.AUTO_THREADS_MIN_HOSTS + " hosts, else 1)")
+    Integer threads;
+
     @Override
     public Integer call() {
         OutputDir.requireUsable(out);
@@ -51,9 +57,10 @@ final class SimCommand implements Callable<Integer> {
         ScenarioGuard.beforeTree(options.tiers, options.k, ScenarioGuard.Run.PACKET, options.force);
         List<SimConfig> runs = options.scenarios().stream().map(c -> c.withFctAt(at)).toList();
         ScenarioGuard.packetSim(runs, options.traffic, options.force);
+        int threadCount = SimRunner.threads(threads, runs);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        List<SimResult> results = SimRunner.runAll(runs, err, !noProgress);
+        List<SimResult> results = SimRunner.runAll(runs, err, !noProgress, threadCount);
         if (json) {
             for (SimResult r : results) {
                 stdout.println(Json.write(SimRunner.jsonFields(r)));

@@ -49,12 +49,33 @@ final class SimRunner {
      * {@link SimOptions#scenarios()} builds them); the ideal is computed once, from the first.
      */
     static List<SimResult> runAll(List<SimConfig> runs, PrintWriter err, boolean progress) {
+        return runAll(runs, err, progress, AUTO_THREADS);
+    }
+
+    /** {@link #runAll(List, PrintWriter, boolean)} on {@code threads} threads ({@link #AUTO_THREADS}: the default). */
+    static List<SimResult> runAll(List<SimConfig> runs, PrintWriter err, boolean progress, int threads) {
         long ideal = ideal(runs.get(0), runs.get(0).flows());
         List<SimResult> results = new ArrayList<>();
         for (SimConfig c : runs) {
-            results.add(run(c, c.flows(), ideal, err, progress));
+            results.add(run(c, c.flows(), ideal, err, progress, threads));
         }
         return results;
+    }
+
+    /** The thread count that lets {@link PacketSimulator#autoThreads} choose. */
+    static final int AUTO_THREADS = 0;
+
+    /**
+     * Checks {@code --threads} against every run before any starts: null (not given) is {@link #AUTO_THREADS}.
+     */
+    static int threads(Integer option, List<SimConfig> runs) {
+        if (option == null) {
+            return AUTO_THREADS;
+        }
+        for (SimConfig c : runs) {
+            Checks.as("threads", () -> PacketSimulator.checkedThreads(c, option));
+        }
+        return option;
     }
 
     /** The Ratio's denominator of {@code flows} under {@code config} ({@link IdealMaxFct}, shared with the fluid runs). */
@@ -85,16 +106,21 @@ final class SimRunner {
 
     /** Runs one scheme, computing the ideal. */
     static SimResult run(SimConfig config, List<Flow> flows, PrintWriter err, boolean progress) {
-        return run(config, flows, ideal(config, flows), err, progress);
+        return run(config, flows, ideal(config, flows), err, progress, AUTO_THREADS);
     }
 
-    static SimResult run(SimConfig config, List<Flow> flows, long ideal, PrintWriter err, boolean progress) {
+    static SimResult run(SimConfig config, List<Flow> flows, long ideal, PrintWriter err, boolean progress,
+                         int threads) {
         LazyBar bar = new LazyBar("sim " + config.scheme().cliName(), "events",
                 RunEta.of(flows, ideal, config.linkRateBps()), flows.size(), err, progress);
         try {
             SimConfig run = config.scenario().workload() != null && config.flows() == flows
                     ? config : config.withWorkload(Workload.of(flows));
-            return new PacketSimulator(run, ideal).run(bar);
+            PacketSimulator sim = new PacketSimulator(run, ideal);
+            if (threads != AUTO_THREADS) {
+                sim.threads(threads);
+            }
+            return sim.run(bar);
         } finally {
             bar.close();
         }

@@ -88,6 +88,12 @@ class BadInputRegressionTest {
                 Arguments.of("rate", new String[] {"fluid", "--k", "4", "--rate", "9223372036854775807"}),
                 Arguments.of("rate", new String[] {"sim", "--k", "4", "--rate", "0bps"}),
                 Arguments.of("traffic", new String[] {"workload", "--traffic", "alltoall-twice", "--out", "w.cm"}),
+                // threads: at least one, at most one per ToR, one when flows start on triggers
+                Arguments.of("threads", new String[] {"sim", "--k", "4", "--threads", "0"}),
+                Arguments.of("threads", new String[] {"sim", "--k", "4", "--threads", "5"}),
+                Arguments.of("threads", new String[] {"sim", "--k", "4", "--traffic", "allreduce", "--flow-size",
+                    "64KB", "--threads", "2"}),
+                Arguments.of("threads", new String[] {"bench", "--k", "4", "--threads", "-1"}),
                 Arguments.of("flow-size", new String[] {"workload", "--k", "4", "--flow-size", "9223372036854775807",
                     "--out", "never-written.cm"}));
     }

@@ -33,6 +33,28 @@ class SimCommandTest {
                 + "\"flow_size_bytes\":200000,\"flows\":32,"), lines.get(3));
     }
 
+    /**
+     * {@code --threads} changes only the wall time: on 1, 3 and 8 threads the JSON of every scheme and the
+     * written flows.csv and queues.csv are the same, byte for byte.
+     */
+    @Test
+    void everyThreadCountPrintsAndWritesTheSameResults(@TempDir Path dir) throws Exception {
+        String reference = null;
+        for (String threads : new String[] {"1", "3", "8"}) {
+            Path out = dir.resolve("t" + threads);
+            EvCommandTest.Run r = EvCommandTest.run("sim", "--k", "8", "--flow-size", "300KB", "--lb", "all",
+                    "--fail", "leaf0-spine1@2us", "--detect", "3us", "--json", "--threads", threads, "--out", out.toString());
+            assertEquals(0, r.code(), r.err());
+            String result = r.out().replaceAll("\"wall_s\":[0-9.e+-]+", "") + Files.readString(out.resolve("flows.csv"))
+                    + Files.readString(out.resolve("queues.csv"));
+            if (reference == null) {
+                reference = result;
+            } else {
+                assertEquals(reference, result, threads + " threads against 1");
+            }
+        }
+    }
+
     @Test
     void outWritesSummaryFlowsAndQueues(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");

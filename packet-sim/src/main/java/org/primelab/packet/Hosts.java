@@ -16,9 +16,10 @@ import org.primelab.packet.transport.FlowSender;
  * A flow is complete when its last new byte arrives (the paper's completion, receiver side) or, with
  * {@link SimConfig#fctAt()} at the sender, when the ACK that leaves no byte unacknowledged arrives (htsim's);
  * both moments are recorded. Triggers fire on these two moments and start the flows they release at
- * that instant. Measured at the sender, a flow's retransmission timer runs until its last ACK arrives
- * (a lost final ACK is recovered by a retransmission the receiver acknowledges again); measured at the
- * receiver, it stops at the last byte, as the run does.
+ * that instant. A flow's retransmission timer runs until its last ACK reaches the sender (a lost final ACK
+ * is recovered by a retransmission the receiver acknowledges again), whichever end measures completion:
+ * the sender knows only what reaches it, and a partitioned run ({@link PartitionedRun}) keeps the two ends
+ * of a flow apart.
  */
 final class Hosts {
     private final FatTree tree;
@@ -33,6 +34,7 @@ final class Hosts {
     private final long rtoPs;
     private final boolean completeAtSender;
     private int completed;
+    private long lastCompletionPs;
 
     Hosts(SimConfig config, RunFlows flows, Links links, EventQueue events, PacketPool pool, TriggerRuntime triggers) {
         this.tree = config.tree();
@@ -48,9 +50,14 @@ final class Hosts {
         this.completeAtSender = config.fctAt() == FctConvention.SENDER;
     }
 
-    /** Flows complete so far, where {@link SimConfig#fctAt()} measures completion. */
+    /** Flows complete so far, where {@link SimConfig#fctAt()} measures completion, among this partition's. */
     int completed() {
         return completed;
+    }
+
+    /** The moment the last of those flows completed (0 before any). */
+    long lastCompletionPs() {
+        return lastCompletionPs;
     }
 
     /** The {@link EventKind#FLOW_START} event: the flow's NIC may pull its packets; its timer starts. */
@@ -63,7 +70,7 @@ final class Hosts {
     /** The {@link EventKind#RTO_CHECK} event: retransmit on timeout, then check again later. */
     void checkTimeout(int flow, long now) {
         FlowSender s = flows.sender(flow);
-        if (s.finished() || (!completeAtSender && flows.receiver(flow).complete())) {
+        if (s.finished()) {
             return;
         }
         if (s.checkTimeout(now, rtoPs)) {
@@ -94,6 +101,7 @@ final class Hosts {
                 if (!wasComplete && r.complete()) {
                     if (!completeAtSender) {
                         completed++;
+                        lastCompletionPs = now;
                     }
                     startTriggered(triggers.onRecvDone(flow, triggered), now);
                 }
@@ -113,6 +121,7 @@ final class Hosts {
                     flows.markAcked(flow, now);
                     if (completeAtSender) {
                         completed++;
+                        lastCompletionPs = now;
                     }
                     startTriggered(triggers.onSendDone(flow, triggered), now);
                 }

@@ -1,6 +1,5 @@
 package org.primelab.packet;
 
-import java.util.SplittableRandom;
 import org.primelab.core.topology.FatTree;
 import org.primelab.packet.engine.EventQueue;
 import org.primelab.packet.net.EgressPort;
@@ -11,9 +10,10 @@ import org.primelab.packet.net.PacketPool;
  * {@link EventKind#TX_DONE} event wakes it when the wire frees (never more than one pending per port).
  * A transmission takes the port's next packet (control first, then data by the port's scheduling; a NIC
  * with nothing queued pulls data from its host's flows, {@link Nics}), occupies the wire for the
- * packet's serialization time and delivers it {@link EventKind#ARRIVE} at the link's far end one
- * propagation delay after its last bit left (store-and-forward). A failed link swallows what is sent on
- * it. ECN marking happens here, at dequeue, with the run's marking stream.
+ * packet's serialization time and delivers it {@link EventKind#ARRIVE} over the link one propagation delay
+ * after its last bit left (store-and-forward): on this partition's queue, or through the {@link Outbox} of
+ * the partition that owns the far end. A failed link swallows what is sent on it. ECN marking happens at
+ * dequeue, each port with its own stream ({@link EgressPort}).
  */
 final class Links {
     private final FatTree tree;
@@ -21,17 +21,28 @@ final class Links {
     private final boolean[] fromHost;
     private final EventQueue events;
     private final PacketPool pool;
-    private final SplittableRandom markRandom;
     private final Nics nics;
+    private final int part;
+    private final int[] nodePart;
+    private final boolean partitioned;
+    private final Outbox[] outboxes;
 
-    Links(FatTree tree, Wiring wiring, EventQueue events, PacketPool pool, SplittableRandom markRandom, Nics nics) {
+    /**
+     * The links of partition {@code part}: it transmits on the ports of its nodes and sends arrivals at
+     * other partitions' nodes through {@code outboxes[thatPartition]}.
+     */
+    Links(FatTree tree, Wiring wiring, EventQueue events, PacketPool pool, Nics nics, Partitioning partitioning,
+          int part, Outbox[] outboxes) {
         this.tree = tree;
         this.ports = wiring.ports();
         this.fromHost = wiring.fromHost();
         this.events = events;
         this.pool = pool;
-        this.markRandom = markRandom;
         this.nics = nics;
+        this.part = part;
+        this.nodePart = partitioning.nodePart();
+        this.partitioned = partitioning.parts() > 1;
+        this.outboxes = outboxes;
     }
 
     /** The port of {@code link}. */
@@ -76,7 +87,7 @@ final class Links {
 
     private void startTransmission(int link, long now) {
         EgressPort p = ports[link];
-        int pkt = p.poll(pool, markRandom, now);
+        int pkt = p.poll(pool, now);
         boolean nic = fromHost[link];
         if (pkt < 0 && nic) {
             pkt = nics.pull(tree.linkSource(link), pool, now);
@@ -93,7 +104,13 @@ final class Links {
             p.countLost();     // black hole: the wire is cut, the packet never arrives
             pool.release(pkt);
         } else {
-            events.schedule(done + p.propagationPs(), EventKind.ARRIVE, tree.linkTarget(link), pkt);
+            long at = done + p.propagationPs();
+            int to = partitioned ? nodePart[tree.linkTarget(link)] : part;
+            if (to == part) {
+                events.schedule(at, EventKind.ARRIVE, link, pkt);
+            } else {
+                outboxes[to].post(at, link, pool, pkt);
+            }
         }
         if (p.hasQueued() || (nic && nics.canSend(tree.linkSource(link)))) {
             p.setTxPending(true);

@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 import org.primelab.core.forwarding.QueueDepths;
 import org.primelab.core.forwarding.RoutingTable;
 import org.primelab.core.forwarding.UplinkSelector;
+import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.EvLayout;
 import org.primelab.core.topology.FatTree;
 import org.primelab.packet.net.EgressPort;
@@ -31,27 +32,62 @@ final class Switches {
     private final boolean[] linkDown;
     private final long[] salt;
     private final QueueDepths queueDepths;
-    private final SplittableRandom arRandom;
+    private final SplittableRandom[] arRandom;
     private final int torUplinks;
     private final int[] flowUplinkCounts;
 
     /**
+     * The forwarding of one partition's switches; the routing table, the link states and the per-uplink
+     * counts are shared by every partition (each count is written only by the flow's source ToR, and
+     * routing changes only between windows, {@link #detectFailure}).
+     *
      * @param salt each switch's hash salt ({@link UplinkSelector#salts})
-     * @param arRandom adaptive routing's tie-break stream
+     * @param arRandom adaptive routing's tie-break stream of each switch, by node id ({@link #arTieStreams})
+     * @param shared the routing and counts of the run
      */
-    Switches(FatTree tree, RunFlows flows, Links links, PacketPool pool, long[] salt, SplittableRandom arRandom) {
+    Switches(FatTree tree, RunFlows flows, Links links, PacketPool pool, long[] salt, SplittableRandom[] arRandom,
+             Shared shared) {
         this.tree = tree;
         this.layout = tree.evLayout();
         this.flows = flows;
         this.links = links;
         this.pool = pool;
-        this.routing = new RoutingTable(tree);
-        this.linkDown = new boolean[tree.linkCount()];
+        this.routing = shared.routing();
+        this.linkDown = shared.linkDown();
         this.salt = salt;
         this.queueDepths = (sw, uplink) -> links.port(tree.uplink(sw, uplink)).queuedDataBytes();
         this.arRandom = arRandom;
         this.torUplinks = tree.torUplinks();
-        this.flowUplinkCounts = new int[flows.count() * torUplinks];
+        this.flowUplinkCounts = shared.flowUplinkCounts();
+    }
+
+    /**
+     * What every partition's switches share.
+     *
+     * @param routing the valid uplinks once failures are detected
+     * @param linkDown the links detected as failed
+     * @param flowUplinkCounts data packets per (flow, uplink of its source ToR)
+     */
+    record Shared(RoutingTable routing, boolean[] linkDown, int[] flowUplinkCounts) {
+        /** The state of a run of {@code flows} on {@code tree} before its first event. */
+        static Shared of(FatTree tree, RunFlows flows) {
+            return new Shared(new RoutingTable(tree), new boolean[tree.linkCount()],
+                    new int[flows.count() * tree.torUplinks()]);
+        }
+    }
+
+    /**
+     * One AR tie-break stream per switch, by node id (null for hosts), derived from the master seed and the
+     * switch: which of two equal queues a switch picks does not depend on the order other switches draw.
+     */
+    static SplittableRandom[] arTieStreams(FatTree tree, long seed) {
+        SplittableRandom[] streams = new SplittableRandom[tree.nodeCount()];
+        for (int n = 0; n < streams.length; n++) {
+            if (tree.tierOf(n) > 0) {
+                streams[n] = new SplittableRandom(Seeds.derive(seed, Seeds.AR_TIES, n));
+            }
+        }
+        return streams;
     }
 
     /** Packet {@code pkt} arrives at switch {@code sw}: queue it at its output port. */
@@ -94,6 +130,6 @@ final class Switches {
     private int uplinkPort(int sw, int flow, int ev, int dst) {
         long valid = routing.intact() ? UplinkSelector.ALL : routing.validUplinks(sw, tree.torIndexOf(dst));
         return UplinkSelector.select(flows.forwarding(flow), layout, sw, tree.tierOf(sw), tree.uplinkCount(sw), flow,
-                ev, salt[sw], valid, queueDepths, arRandom);
+                ev, salt[sw], valid, queueDepths, arRandom[sw]);
     }
 }

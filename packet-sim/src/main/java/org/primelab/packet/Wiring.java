@@ -1,5 +1,6 @@
 package org.primelab.packet;
 
+import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.packet.net.EgressPort;
@@ -9,7 +10,8 @@ import org.primelab.packet.net.RedMarker;
  * The fabric's links as egress ports, built from the {@link FatTree}: one {@link EgressPort} per directed
  * link, at its sending node, in link-id order. A host's port is its NIC: it never trims or marks
  * (unbounded data queue, no RED). A switch port trims past {@link SimConfig#trimBytes()} and marks with
- * the RED curve between {@link SimConfig#kMinBytes()} and {@link SimConfig#kMaxBytes()}. A degraded link
+ * the RED curve between {@link SimConfig#kMinBytes()} and {@link SimConfig#kMaxBytes()}, drawing from a stream
+ * of its own derived from the master seed and its link id. A degraded link
  * runs at the rate the scenario's {@link Faults} give it.
  *
  * @param ports every directed link's port, indexed by link id
@@ -29,7 +31,7 @@ record Wiring(EgressPort[] ports, boolean[] fromHost) {
             fromHost[l] = nic;
             ports[l] = new EgressPort(l, faults.rate(l, config.linkRateBps()), config.propagationPs(),
                     nic ? Long.MAX_VALUE : config.trimBytes(), nic ? null : red, config.mtuBytes(),
-                    config.headerBytes(), config.scheduling());
+                    config.headerBytes(), config.scheduling(), Seeds.derive(config.seed(), Seeds.ECN_MARK, l));
         }
         return new Wiring(ports, fromHost);
     }

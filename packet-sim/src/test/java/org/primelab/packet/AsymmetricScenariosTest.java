@@ -112,7 +112,7 @@ class AsymmetricScenariosTest {
         for (double w : new double[] {0.5, 0.66, 0.8}) {
             PacketPool pool = new PacketPool(64, 4);
             EgressPort port = new EgressPort(0, Units.gbps(400), 0, Long.MAX_VALUE, null, mtu, 64,
-                    new Scheduling(Scheduling.Kind.WRR, w));
+                    new Scheduling(Scheduling.Kind.WRR, w), 1);
             SplittableRandom rnd = new SplittableRandom(1);
             for (int c = 0; c < 2; c++) {
                 for (int i = 0; i < 8; i++) {

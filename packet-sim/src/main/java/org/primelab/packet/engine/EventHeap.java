@@ -3,12 +3,14 @@ package org.primelab.packet.engine;
 import java.util.Arrays;
 
 /**
- * A binary min-heap of events ordered by (time in picoseconds, insertion sequence), on parallel primitive
+ * A binary min-heap of events ordered by (time in picoseconds, kind, {@link EventQueue#tieRank} of the first
+ * argument, insertion sequence), on parallel primitive
  * arrays that grow by doubling and are never shrunk, so pushing and popping allocate nothing once the heap
  * has reached its working size.
  *
- * <p>An event is a time, its sequence number (the tie-break: of two events at the same picosecond the one
- * scheduled first runs first) and three ints: a kind and two arguments. {@link #pop()} removes the least
+ * <p>An event is a time, its sequence number and three ints: a kind and two arguments. Of two events at the
+ * same picosecond the one of the smaller kind runs first, then the one whose first argument ranks first at
+ * that time, then the one scheduled first; {@link EventQueue} explains why. {@link #pop()} removes the least
  * event and keeps its fields readable through {@link #time()}, {@link #kind()},
  * {@link #a()}, {@link #b()} until the next pop. The heap does not check the clock; {@link EventQueue}
  * does.
@@ -31,7 +33,16 @@ public final class EventHeap {
     private int topB;
 
     /** An empty heap with room for {@code initialCapacity} events before it grows. */
+    private final int argBits;
+
+    /** An empty heap for first arguments in {@code [0, 2^31)}. */
     public EventHeap(int initialCapacity) {
+        this(initialCapacity, 31);
+    }
+
+    /** An empty heap for first arguments in {@code [0, 2^argBits)} (the bits {@link EventQueue#tieRank} ranks them on). */
+    public EventHeap(int initialCapacity, int argBits) {
+        this.argBits = argBits;
         int c = Math.max(16, initialCapacity);
         times = new long[c];
         seqs = new long[c];
@@ -48,8 +59,7 @@ public final class EventHeap {
         int i = size++;
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            long pt = times[parent];
-            if (pt < timePs || (pt == timePs && seqs[parent] < seq)) {
+            if (before(parent, timePs, kind, a, seq)) {
                 break;
             }
             move(parent, i);
@@ -84,12 +94,10 @@ public final class EventHeap {
         while (i < half) {
             int child = 2 * i + 1;
             int right = child + 1;
-            if (right < n && (times[right] < times[child]
-                    || (times[right] == times[child] && seqs[right] < seqs[child]))) {
+            if (right < n && before(right, times[child], kinds[child], as[child], seqs[child])) {
                 child = right;
             }
-            long ct = times[child];
-            if (lt < ct || (lt == ct && ls < seqs[child])) {
+            if (!before(child, lt, lk, la, ls)) {
                 break;
             }
             move(child, i);
@@ -100,6 +108,20 @@ public final class EventHeap {
         kinds[i] = lk;
         as[i] = la;
         bs[i] = lb;
+    }
+
+    /** Whether the event at {@code i} comes before the event (time, kind, a, seq). */
+    private boolean before(int i, long time, int kind, int a, long seq) {
+        if (times[i] != time) {
+            return times[i] < time;
+        }
+        if (kinds[i] != kind) {
+            return kinds[i] < kind;
+        }
+        if (as[i] != a) {
+            return EventQueue.tieRank(as[i], time, argBits) < EventQueue.tieRank(a, time, argBits);
+        }
+        return seqs[i] < seq;
     }
 
     private void move(int from, int to) {

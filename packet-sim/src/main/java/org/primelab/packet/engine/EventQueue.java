@@ -3,10 +3,15 @@ package org.primelab.packet.engine;
 import java.util.Arrays;
 
 /**
- * The simulator's future event list, ordered by (time in picoseconds, insertion sequence): events at the
- * same picosecond run in the order they were scheduled, so a run is deterministic (docs/design.md, "The
- * packet simulator"). The order is exactly that of one binary heap on (time, sequence); only the cost
- * differs.
+ * The simulator's future event list, ordered by (time in picoseconds, kind, {@link #tieRank} of the first
+ * argument, insertion sequence). Events at the same picosecond run by kind, then by a rank of their first
+ * argument (the simulator makes that a link or flow id, unique among pending events of one kind and time),
+ * so the order of a run's events is a function of the events alone, not of when or by whom they were
+ * scheduled: a partitioned run ({@code org.primelab.packet.PartitionedRun}) processes each partition's
+ * events in the order one queue would (docs/design.md, "The packet simulator"). The rank is a permutation
+ * of the arguments that changes from one picosecond to the next, so no link or flow wins every tie (two
+ * packets reaching one queue at the same picosecond: which is queued first, which is trimmed). The order is
+ * exactly that of one binary heap in the same order, {@link EventHeap}; only the cost differs.
  *
  * <p><b>Structure: a calendar queue.</b> Time is cut into buckets of {@code 2^bucketShift} ps. A ring of
  * {@code 2^ringBits} buckets covers the near future; each ring bucket is a FIFO list of chunks of
@@ -14,8 +19,9 @@ import java.util.Arrays;
  * in sequence order and are read back sequentially (a chunk is 256 contiguous bytes, which the hardware
  * prefetches; a list of single events would cost one serial cache miss per event).
  * The <i>current</i> bucket, the one holding the clock, is held apart: its events as one sortable
- * {@code long} key each, {@code (time - bucket start) << 32 | local index}, where the local index is
- * the order in which the event entered the bucket (its sequence order), and its kinds and arguments in
+ * {@code long} key each, {@code (time - bucket start, kind, first argument, local index)} packed into 63
+ * bits, where the local index is the order in which the event entered the bucket (its sequence order),
+ * and its kinds and arguments in
  * arrays by local index. Events beyond the ring's span go to an {@link EventHeap}, the overflow. With
  * {@code c} the current bucket and {@code N} the ring size the invariants are:
  * <ul>
@@ -28,7 +34,7 @@ import java.util.Arrays;
  * When the current bucket runs dry, the clock moves to the earlier of the first non-empty ring bucket
  * (found with a bitmap of non-empty slots, 64 at a time) and the overflow's least bucket; that bucket's
  * overflow events and then its ring list become the new current bucket, and one sort of their keys puts
- * them in (time, sequence) order; they are then read in order. The few events scheduled into the
+ * them in (time, kind, first argument, sequence) order; they are then read in order. The few events scheduled into the
  * current bucket after that (delays shorter than a bucket) are inserted in place among the keys not yet
  * read. Scheduling is {@code O(1)} (an append) for ring events and popping costs a share of one sort
  * of a bucket's keys (a single {@code long[]}, in cache), against {@code O(log n)} over every pending
@@ -64,9 +70,18 @@ public final class EventQueue {
     static final int CHUNK_EVENTS = 8;
     private static final int CHUNK_LONGS = CHUNK_EVENTS * EVENT_LONGS;
     private static final long LOW = 0xFFFF_FFFFL;
-    /** Low bits of a current-bucket key that hold the local index; the offset in the bucket sits above. */
-    private static final int LOCAL_BITS = 32;
-    private static final long LOCAL_MASK = (1L << LOCAL_BITS) - 1;
+    /** Bits of a current-bucket key for the kind: kinds 0 to 7. */
+    public static final int KIND_BITS = 3;
+    /** A current bucket must be able to hold at least this many events ({@code 2^16}). */
+    private static final int MIN_LOCAL_BITS = 16;
+
+    /** Bits of the first argument in a current-bucket key: arguments in {@code [0, 2^argBits)}. */
+    private final int argBits;
+    /** Low bits of a current-bucket key that hold the local index; the argument, kind and offset sit above. */
+    private final int localBits;
+    private final long localMask;
+    private final int kindShift;
+    private final int offsetShift;
 
     private final int bucketShift;
     private final int ringSize;
@@ -104,6 +119,8 @@ public final class EventQueue {
     private long currentBucket;
     private long currentStart;
     private long currentEnd;
+    /** {@link #tieMask} of the current bucket's epoch (used when a bucket is no wider than an epoch). */
+    private int currentTieMask;
 
     private int curKind;
     private int curA;
@@ -114,22 +131,41 @@ public final class EventQueue {
     private long popped;
     private long curTime;
 
-    /** An empty queue with the default bucket width and ring, room for {@code initialCapacity} events. */
+    /**
+     * An empty queue with the default bucket width and ring, room for {@code initialCapacity} events, first
+     * arguments in {@code [0, 2^31)}.
+     */
     public EventQueue(int initialCapacity) {
-        this(initialCapacity, DEFAULT_BUCKET_SHIFT, DEFAULT_RING_BITS);
+        this(initialCapacity, DEFAULT_BUCKET_SHIFT, DEFAULT_RING_BITS, 31);
+    }
+
+    /** An empty queue with first arguments in {@code [0, 2^31)} (see {@link #EventQueue(int, int, int, int)}). */
+    public EventQueue(int initialCapacity, int bucketShift, int ringBits) {
+        this(initialCapacity, bucketShift, ringBits, 31);
     }
 
     /**
-     * An empty queue with buckets of {@code 2^bucketShift} ps and a ring of {@code 2^ringBits} buckets.
-     * The order of events does not depend on either; only the speed does.
+     * An empty queue with buckets of {@code 2^bucketShift} ps and a ring of {@code 2^ringBits} buckets,
+     * for events whose first argument lies in {@code [0, 2^argBits)}. The order of events does not depend
+     * on the bucket width or the ring; only the speed does. A current bucket holds at most
+     * {@code 2^(63 - bucketShift - 3 - argBits)} events, refused below {@code 2^16}.
      */
-    public EventQueue(int initialCapacity, int bucketShift, int ringBits) {
+    public EventQueue(int initialCapacity, int bucketShift, int ringBits, int argBits) {
         if (bucketShift < 0 || bucketShift > 30) {
             throw new IllegalArgumentException("bucketShift: must be in 0..30, got " + bucketShift);
         }
         if (ringBits < 6 || ringBits > 24) {
             throw new IllegalArgumentException("ringBits: must be in 6..24, got " + ringBits);
         }
+        if (argBits < 1 || argBits > 31 || 63 - bucketShift - KIND_BITS - argBits < MIN_LOCAL_BITS) {
+            throw new IllegalArgumentException("argBits: must be in 1.." + Math.min(31, 63 - bucketShift - KIND_BITS
+                    - MIN_LOCAL_BITS) + " with a bucket of 2^" + bucketShift + " ps, got " + argBits);
+        }
+        this.argBits = argBits;
+        this.localBits = 63 - bucketShift - KIND_BITS - argBits;
+        this.localMask = (1L << localBits) - 1;
+        this.kindShift = localBits + argBits;
+        this.offsetShift = kindShift + KIND_BITS;
         this.bucketShift = bucketShift;
         this.ringSize = 1 << ringBits;
         this.ringMask = ringSize - 1;
@@ -143,16 +179,24 @@ public final class EventQueue {
         localKindA = new long[256];
         localB = new int[256];
         loadedKeys = new long[256];
-        overflow = new EventHeap(256);
+        overflow = new EventHeap(256, argBits);
         currentBucket = 0;
         currentStart = 0;
         currentEnd = 1L << bucketShift;
+        currentTieMask = tieMask(0, argBits);
     }
 
-    /** Schedules an event; {@code timePs} must not be before the current time. */
+    /**
+     * Schedules an event; {@code timePs} must not be before the current time, {@code kind} must be in
+     * {@code [0, 8)} and {@code a} in {@code [0, 2^argBits)}.
+     */
     public void schedule(long timePs, int kind, int a, int b) {
         if (timePs < curTime) {
             throw new IllegalStateException("event scheduled in the past: " + timePs + " < " + curTime);
+        }
+        if ((kind >>> KIND_BITS) != 0 || (a >>> argBits) != 0) {
+            throw new IllegalArgumentException("event kind " + kind + " or first argument " + a
+                    + " out of range: kind in [0, 8), argument in [0, 2^" + argBits + ")");
         }
         long seq = nextSeq++;
         size++;
@@ -188,6 +232,41 @@ public final class EventQueue {
         ringCount++;
     }
 
+    /**
+     * A lower bound on the earliest pending event's time, exact when the current bucket still holds events
+     * (otherwise the start of the next non-empty bucket, or the overflow's least time); Long.MAX_VALUE when
+     * nothing is pending. Changes nothing: events may still be scheduled at any time from the clock on.
+     */
+    public long nextTimeLowerBound() {
+        if (size == 0) {
+            return Long.MAX_VALUE;
+        }
+        if (loadedNext < loadedCount) {
+            return currentStart + (loadedKeys[loadedNext] >>> offsetShift);
+        }
+        long ring = ringCount > 0 ? nextRingBucket() << bucketShift : Long.MAX_VALUE;
+        return overflow.isEmpty() ? ring : Math.min(ring, overflow.minTime());
+    }
+
+    /**
+     * The earliest pending event's time if it is before {@code limitPs}, else Long.MAX_VALUE. It may move
+     * the current bucket forward, but only to a bucket that starts before {@code limitPs}: afterwards events
+     * may still be scheduled at any time from {@code limitPs} on (a partitioned run's next inbox).
+     */
+    public long nextTimeBefore(long limitPs) {
+        if (size == 0) {
+            return Long.MAX_VALUE;
+        }
+        if (loadedNext == loadedCount) {
+            if (nextTimeLowerBound() >= limitPs) {
+                return Long.MAX_VALUE;
+            }
+            advance();
+        }
+        long t = currentStart + (loadedKeys[loadedNext] >>> offsetShift);
+        return t < limitPs ? t : Long.MAX_VALUE;
+    }
+
     /** Removes the earliest event and makes it current; the clock never runs backwards. */
     public void pop() {
         if (size == 0) {
@@ -197,9 +276,9 @@ public final class EventQueue {
             advance();
         }
         long key = loadedKeys[loadedNext++];
-        int local = (int) (key & LOCAL_MASK);
+        int local = (int) (key & localMask);
         long ka = localKindA[local];
-        curTime = currentStart + (key >>> LOCAL_BITS);
+        curTime = currentStart + (key >>> offsetShift);
         curKind = (int) (ka >>> 32);
         curA = (int) ka;
         curB = localB[local];
@@ -212,7 +291,7 @@ public final class EventQueue {
      * the overflow, then those of the ring slot. Every overflow event of a bucket was scheduled before
      * every ring event of it (it went to the overflow because the clock was then at least a ring's span
      * earlier, and the clock only moves forward), so this is sequence order wherever times tie, and one
-     * sort of the keys gives (time, sequence) order.
+     * sort of the keys gives (time, kind, first argument, sequence) order.
      */
     private void advance() {
         long ringNext = ringCount > 0 ? nextRingBucket() : Long.MAX_VALUE;
@@ -220,6 +299,7 @@ public final class EventQueue {
         currentBucket = next;
         currentStart = next << bucketShift;
         currentEnd = (next + 1) << bucketShift;
+        currentTieMask = tieMask(currentStart, argBits);   // the bucket's epoch (a bucket never spans two)
         localCount = 0;
         loadedCount = 0;
         loadedNext = 0;
@@ -254,10 +334,47 @@ public final class EventQueue {
         if (loadedCount == loadedKeys.length) {
             loadedKeys = Arrays.copyOf(loadedKeys, loadedCount * 2);
         }
-        loadedKeys[loadedCount++] = ((timePs - currentStart) << LOCAL_BITS) | local;
+        loadedKeys[loadedCount++] = key(timePs, kindA, local);
+    }
+
+    /** The sort key of an event of the current bucket: offset, kind, rank of the first argument, local index. */
+    private long key(long timePs, long kindA, int local) {
+        int mask = bucketShift <= TIE_EPOCH_SHIFT ? currentTieMask : tieMask(timePs, argBits);
+        return ((timePs - currentStart) << offsetShift) | ((kindA >>> 32) << kindShift)
+                | ((long) (((int) kindA) ^ mask) << localBits) | local;
+    }
+
+    /**
+     * The rank that orders events of one kind at picosecond {@code timePs} by their first argument {@code a}:
+     * {@code a} xor a SplitMix64 hash of the time's epoch ({@code timePs >> }{@value #TIE_EPOCH_SHIFT}, about a
+     * microsecond), on {@code argBits} bits. For each time that is a bijection of {@code [0, 2^argBits)}, so
+     * distinct arguments never tie; for any two arguments each comes first in half of the epochs (the highest
+     * bit in which they differ decides, and the hash flips it or not), so no link or flow wins every tie of a
+     * run. Within an epoch the order is fixed, as a switch's arbiter would hold a priority for a while, and
+     * ids that differ only in their low bits stay together: events arrive in a bucket nearly in that order
+     * (they were scheduled while processing events in the same order), so sorting a bucket stays cheap, and
+     * neighbouring ports and flows, neighbours in memory, are processed together.
+     */
+    public static int tieRank(int a, long timePs, int argBits) {
+        return a ^ tieMask(timePs, argBits);
+    }
+
+    /** Picoseconds per epoch of the tie order, as a shift: {@code 2^20} ps, 1.05 us. */
+    public static final int TIE_EPOCH_SHIFT = 20;
+
+    /** The mask {@link #tieRank} xors with at {@code timePs}. */
+    private static int tieMask(long timePs, int argBits) {
+        long h = (timePs >> TIE_EPOCH_SHIFT) * 0x9E3779B97F4A7C15L;
+        h = (h ^ (h >>> 30)) * 0xBF58476D1CE4E5B9L;
+        h = (h ^ (h >>> 27)) * 0x94D049BB133111EBL;
+        h ^= h >>> 31;
+        return (int) h & (int) ((1L << argBits) - 1);
     }
 
     private int addLocal(long kindA, int b) {
+        if (localCount > localMask) {
+            throw new IllegalStateException("more than " + (localMask + 1) + " events in one bucket of the event queue");
+        }
         if (localCount == localKindA.length) {
             localKindA = Arrays.copyOf(localKindA, localCount * 2);
             localB = Arrays.copyOf(localB, localCount * 2);
@@ -269,13 +386,14 @@ public final class EventQueue {
 
     /**
      * An event scheduled into the current bucket after it was loaded: its key goes into place among the
-     * keys not yet read. It is not before the clock and its local index is the largest, so it goes after
-     * the current event; the keys after it (events later in the same bucket, about a hundred with the
-     * default width) move up one.
+     * keys not yet read (never before the next one to read: an event at the clock's picosecond with a
+     * smaller kind or argument than the current one is the next popped, as one heap would pop it). The keys
+     * after it (events later in the same bucket, about a hundred with the default width) move up one.
      */
     private void insertLate(long timePs, int kind, int a, int b) {
-        int local = addLocal(((long) kind << 32) | (a & LOW), b);
-        long key = ((timePs - currentStart) << LOCAL_BITS) | local;
+        long kindA = ((long) kind << 32) | (a & LOW);
+        int local = addLocal(kindA, b);
+        long key = key(timePs, kindA, local);
         if (loadedCount == loadedKeys.length) {
             loadedKeys = Arrays.copyOf(loadedKeys, loadedCount * 2);
         }
@@ -330,7 +448,7 @@ public final class EventQueue {
      */
     public int loadedAhead(int ahead) {
         int i = loadedNext + ahead - 1;
-        return i < loadedCount ? (int) (loadedKeys[i] & LOCAL_MASK) : -1;
+        return i < loadedCount ? (int) (loadedKeys[i] & localMask) : -1;
     }
 
     /** Kind of the loaded event with local index {@code local} ({@link #loadedAhead}). */

@@ -14,7 +14,8 @@ import org.primelab.core.units.Units;
  *       get trimmed if the queue length exceeds one BDP"): a data packet that would push the data queue
  *       past the limit is trimmed to its header, which joins the control queue.</li>
  *   <li>RED ECN marking at dequeue ({@link RedMarker}), on the data queue's occupancy as the departing
- *       packet sees it, that packet included.</li>
+ *       packet sees it, that packet included, drawing from the port's own random stream (so what one port
+ *       marks does not depend on the order in which other ports draw).</li>
  * </ul>
  * The data queue is split into two traffic classes for the mixed-traffic experiment (class 0: sprayed
  * flows, class 1: flows pinned to ECMP), each with its own limit and RED occupancy, shared by a
@@ -33,6 +34,7 @@ public final class EgressPort {
     private final int mtuBytes;
     private final long mtuSerPs;
     private final Scheduling scheduling;
+    private final SplittableRandom markRandom;
     // Per-class state is held in scalar fields (class 0 then class 1) rather than in small arrays, so a
     // port's hot state sits in the object itself: one cache miss per visit instead of one per array.
     private long quantum0;
@@ -83,12 +85,15 @@ public final class EgressPort {
      */
     public EgressPort(int link, long rateBps, long propagationPs, long trimBytes, RedMarker red, int mtuBytes,
                       int headerBytes) {
-        this(link, rateBps, propagationPs, trimBytes, red, mtuBytes, headerBytes, Scheduling.STRICT_PRIORITY);
+        this(link, rateBps, propagationPs, trimBytes, red, mtuBytes, headerBytes, Scheduling.STRICT_PRIORITY, link);
     }
 
-    /** A port with the given scheduling between the data classes. */
+    /**
+     * A port with the given scheduling between the data classes, marking with draws from a stream seeded
+     * with {@code markSeed}.
+     */
     public EgressPort(int link, long rateBps, long propagationPs, long trimBytes, RedMarker red, int mtuBytes,
-                      int headerBytes, Scheduling scheduling) {
+                      int headerBytes, Scheduling scheduling, long markSeed) {
         if (rateBps <= 0) {
             throw new IllegalArgumentException("rate: must be > 0 bit/s, got " + rateBps);
         }
@@ -101,6 +106,7 @@ public final class EgressPort {
         this.headerBytes = headerBytes;
         this.mtuSerPs = Units.serializationPs(mtuBytes, rateBps);
         this.scheduling = scheduling;
+        this.markRandom = new SplittableRandom(markSeed);
         if (scheduling.kind() == Scheduling.Kind.WRR) {
             // The smaller quantum is one MTU, so every visit can send at least one packet.
             double w = scheduling.ecmpWeight();
@@ -188,6 +194,11 @@ public final class EgressPort {
         if (ctrlCount > maxCtrlPackets) {
             maxCtrlPackets = ctrlCount;
         }
+    }
+
+    /** {@link #poll(PacketPool, SplittableRandom, long)} with the port's own marking stream. */
+    public int poll(PacketPool pool, long nowPs) {
+        return poll(pool, markRandom, nowPs);
     }
 
     /**

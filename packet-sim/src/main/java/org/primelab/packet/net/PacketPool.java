@@ -193,6 +193,35 @@ public final class PacketPool {
         fields[o] += 1 << ACK_COUNT_SHIFT;
     }
 
+    /** Ints {@link #copyOut} writes per packet in a pool whose ACKs list up to {@code maxAcked} sequence numbers. */
+    public static int recordInts(int maxAcked) {
+        return STRIDE + maxAcked;
+    }
+
+    /**
+     * Copies packet {@code id}'s header and ACK list into {@code into} from {@code at} ({@link #recordInts()}
+     * ints) and releases it: the packet leaves this pool for another one ({@link #copyIn}).
+     */
+    public void copyOut(int id, int[] into, int at) {
+        System.arraycopy(fields, id * STRIDE, into, at, STRIDE);
+        System.arraycopy(acked, id * maxAcked, into, at + STRIDE, maxAcked);
+        release(id);
+    }
+
+    /** Takes a packet id holding what {@link #copyOut} wrote at {@code at} of {@code from}, as it was. */
+    public int copyIn(int[] from, int at) {
+        if (freeTop == 0) {
+            grow(capacity * 2);
+        }
+        int id = free[--freeTop];
+        System.arraycopy(from, at, fields, id * STRIDE, STRIDE);
+        System.arraycopy(from, at + STRIDE, acked, id * maxAcked, maxAcked);
+        if (++live > peakLive) {
+            peakLive = live;
+        }
+        return id;
+    }
+
     /** Packets currently allocated. */
     public int live() {
         return live;

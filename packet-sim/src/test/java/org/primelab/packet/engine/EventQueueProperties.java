@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /** The event list pops in (time, insertion) order and never lets the clock run backwards. */
 class EventQueueProperties {
     /**
-     * The calendar queue pops exactly what one binary heap on (time, sequence) pops, event for event,
+     * The calendar queue pops exactly what one binary heap on (time, kind, first argument, sequence) pops,
+     * event for event,
      * whatever the bucket width and ring size: delays are drawn from ties, the same bucket, the ring and
      * beyond it (the overflow), with pops interleaved, so every path of {@link EventQueue} is taken.
      */
@@ -37,15 +38,16 @@ class EventQueueProperties {
                         };
                         long t = q.time() + delay;
                         int kind = r.nextInt(6);
+                        int a = r.nextBoolean() ? (int) seq : r.nextInt(4);   // ties on (time, kind, a) too
                         int b = r.nextInt();
-                        q.schedule(t, kind, (int) seq, b);
-                        ref.push(t, seq, kind, (int) seq, b);
+                        q.schedule(t, kind, a, b);
+                        ref.push(t, seq, kind, a, b);
                         seq++;
                     } else {
                         q.pop();
                         ref.pop();
                         assertEquals(ref.time(), q.time(), "time");
-                        assertEquals(ref.a(), q.a(), "event (insertion number)");
+                        assertEquals(ref.a(), q.a(), "first argument");
                         assertEquals(ref.kind(), q.kind(), "kind");
                         assertEquals(ref.b(), q.b(), "second argument");
                     }
@@ -110,8 +112,9 @@ class EventQueueProperties {
         });
     }
 
+    /** Same-picosecond events of one kind with distinct arguments pop in the order of their ranks. */
     @Test
-    void popsInTimeThenInsertionOrder() {
+    void popsInTimeThenRankOrder() {
         qt().withFixedSeed(11).withExamples(200).forAll(longs().all()).checkAssert(seed -> {
             SplittableRandom r = new SplittableRandom(seed);
             EventQueue q = new EventQueue(4);
@@ -120,19 +123,100 @@ class EventQueueProperties {
             int lastId = -1;
             for (int step = 0; step < 2000; step++) {
                 if (q.isEmpty() || r.nextInt(3) > 0) {
-                    // schedule at the current time or up to 5 ps later, so ties are frequent
-                    q.schedule(q.time() + r.nextInt(6), 0, inserted++, 0);
+                    // 1 to 5 ps after the clock, so ties are frequent (an event scheduled at the clock's own
+                    // picosecond pops next whatever its rank, as one heap would pop it)
+                    q.schedule(q.time() + 1 + r.nextInt(5), 0, inserted++, 0);
                 } else {
                     q.pop();
                     assertTrue(q.time() >= lastTime, "clock ran backwards");
                     if (q.time() == lastTime) {
-                        assertTrue(q.a() > lastId, "ties must pop in insertion order");
+                        assertTrue(EventQueue.tieRank(q.a(), lastTime, 31) > EventQueue.tieRank(lastId, lastTime, 31),
+                                "ties must pop in rank order");
                     }
                     lastTime = q.time();
                     lastId = q.a();
                 }
             }
         });
+    }
+
+    /**
+     * Events of one picosecond pop by kind, then by the rank of their first argument, whatever order they
+     * were scheduled in: the order a partitioned run relies on (each partition schedules its share of them,
+     * in its own order).
+     */
+    @Test
+    void tiesPopByKindThenFirstArgumentWhateverTheSchedulingOrder() {
+        qt().withFixedSeed(29).withExamples(100).forAll(longs().all()).checkAssert(seed -> {
+            SplittableRandom r = new SplittableRandom(seed);
+            java.util.List<long[]> events = new java.util.ArrayList<>();
+            for (int kind = 0; kind < 3; kind++) {
+                for (int a = 0; a < 40; a += 1 + r.nextInt(3)) {
+                    events.add(new long[] {kind, a});
+                }
+            }
+            java.util.Collections.shuffle(events, new java.util.Random(seed));
+            EventQueue q = new EventQueue(4);
+            long t = 1000 + r.nextInt(5000);
+            q.schedule(t - 1, 7, 0, 0);
+            q.pop();                      // the clock sits just before the tie: some of them go in late
+            for (long[] e : events) {
+                q.schedule(t, (int) e[0], (int) e[1], 0);
+            }
+            events.sort(java.util.Comparator.<long[]>comparingLong(e -> e[0])
+                    .thenComparingInt(e -> EventQueue.tieRank((int) e[1], t, 31)));
+            for (long[] e : events) {
+                q.pop();
+                assertEquals(t, q.time());
+                assertEquals(e[0], q.kind(), "kind");
+                assertEquals(e[1], q.a(), "first argument");
+            }
+        });
+    }
+
+    /**
+     * The tie rank is a permutation of {@code [0, 2^bits)} at every picosecond (so distinct arguments never
+     * tie), the same one within an epoch, and a different one from one epoch to the next: over 4096 epochs
+     * each of 16 arguments ranks first among them at least 100 times (a fixed order, e.g. by link id, would
+     * always put the same one first).
+     */
+    @Test
+    void tieRanksArePermutationsThatChangeWithTime() {
+        for (int bits = 1; bits <= 14; bits++) {
+            for (long t : new long[] {0, 1, 512, 987_654_321L, Long.MAX_VALUE}) {
+                boolean[] seen = new boolean[1 << bits];
+                for (int a = 0; a < 1 << bits; a++) {
+                    int r = EventQueue.tieRank(a, t, bits);
+                    assertTrue(r >= 0 && r < 1 << bits && !seen[r], "bits " + bits + " time " + t + " arg " + a);
+                    seen[r] = true;
+                }
+            }
+        }
+        int[] firsts = new int[16];
+        long epoch = 1L << EventQueue.TIE_EPOCH_SHIFT;
+        assertEquals(EventQueue.tieRank(5, 3 * epoch, 17), EventQueue.tieRank(5, 4 * epoch - 1, 17), "one epoch");
+        for (long t = 0; t < 4096 * epoch; t += epoch) {
+            int best = 0;
+            for (int a = 1; a < 16; a++) {
+                if (EventQueue.tieRank(a, t, 17) < EventQueue.tieRank(best, t, 17)) {
+                    best = a;
+                }
+            }
+            firsts[best]++;
+        }
+        for (int a = 0; a < 16; a++) {
+            assertTrue(firsts[a] >= 100, "argument " + a + " ranked first " + firsts[a] + " times of 4096");
+        }
+    }
+
+    @Test
+    void refusesArgumentsTheKeyCannotHold() {
+        EventQueue q = new EventQueue(4, EventQueue.DEFAULT_BUCKET_SHIFT, EventQueue.DEFAULT_RING_BITS, 10);
+        q.schedule(5, 1, 1023, 0);
+        assertThrows(IllegalArgumentException.class, () -> q.schedule(5, 1, 1024, 0));
+        assertThrows(IllegalArgumentException.class, () -> q.schedule(5, 8, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> q.schedule(5, 1, -1, 0));
+        assertThrows(IllegalArgumentException.class, () -> new EventQueue(4, 30, 6, 31));
     }
 
     @Test
