@@ -11,6 +11,7 @@
 # packets, DCTCP); `prime sim` with its defaults (DCTCP too). Both scheme names must exist in both:
 # LB=reps maps to `-load_balancing_algo reps` and `--lb reps`.
 #   PRIME="java -Xss16m -Xmx8g -jar some/prime.jar"   the prime command (default: this checkout's ./prime)
+#   THREADS=1     `prime sim --threads` (default: prime's own, the processors from 1024 hosts); htsim has one
 set -euo pipefail
 if [ $# -ne 1 ] || [ ! -x "$1" ]; then
   echo "usage: $0 HTSIM_BINARY (an executable htsim_uec)" >&2
@@ -20,6 +21,7 @@ htsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 K=${K:-64}; TIERS=${TIERS:-2}; RATE_GBPS=${RATE_GBPS:-400}; FLOW_SIZE=${FLOW_SIZE:-2MB}
 LB=${LB:-reps}; ROUNDS=${ROUNDS:-3}; SEED=${SEED:-1}; ECN=${ECN:-16 47}
+threads=(); [ -n "${THREADS:-}" ] && threads=(--threads "$THREADS")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -27,7 +29,7 @@ PRIME=${PRIME:-$here/prime}
 $PRIME workload --tiers "$TIERS" --k "$K" --flow-size "$FLOW_SIZE" --seed "$SEED" --out "$work/w.cm" >/dev/null
 nodes=$(awk '/^Nodes/ {print $2; exit}' "$work/w.cm")
 flows=$(awk '/^Connections/ {print $2; exit}' "$work/w.cm")
-echo "workload: $nodes hosts, $flows flows of $FLOW_SIZE, $TIERS-tier k=$K, ${RATE_GBPS}G, $LB, $ROUNDS interleaved rounds"
+echo "workload: $nodes hosts, $flows flows of $FLOW_SIZE, $TIERS-tier k=$K, ${RATE_GBPS}G, $LB, $ROUNDS interleaved rounds, prime threads: ${THREADS:-default}"
 
 # wall SECONDS of one command, its output kept for a sanity check
 wall() {
@@ -47,7 +49,7 @@ for r in $(seq "$ROUNDS"); do
   done_flows=$(grep -c '^Flow .* finished at' "$work/htsim.out" || true)
   [ "$done_flows" = "$flows" ] || { echo "htsim finished $done_flows of $flows flows; see its output:" >&2; tail -5 "$work/htsim.out" >&2; exit 1; }
   p=$(wall "$work/prime.out" $PRIME sim --tiers "$TIERS" --k "$K" --rate "${RATE_GBPS}G" --lb "$LB" \
-      --seed "$SEED" --traffic "$work/w.cm" --json --no-progress)
+      --seed "$SEED" --traffic "$work/w.cm" --json --no-progress ${threads[@]+"${threads[@]}"})
   grep -q '"max_fct_us"' "$work/prime.out" || { echo "prime sim failed:" >&2; tail -5 "$work/prime.out" >&2; exit 1; }
   printf 'round %d: htsim %.2f s, prime %.2f s, ratio %.2f\n' "$r" "$h" "$p" "$(echo "$h / $p" | bc -l)"
   hs+=("$h"); ps+=("$p")

@@ -317,13 +317,21 @@ final class Crossval {
         return run(s, seed, fastForward, EngineChoice.QUANTUM);
     }
 
+    /**
+     * The packet simulator on one thread, as the fluid engines run: crossval compares the engines' costs (and
+     * reads the running thread's CPU time), and packet-sim's result is the same on any number of threads.
+     */
+    private static PacketSimulator packetSimulator(SimConfig pc, Workload w, long ideal) {
+        return new PacketSimulator(pc, w, ideal).threads(1);
+    }
+
     /** Runs one scenario through all three models, the fluid one on {@code engine} (auto, flow or quantum). */
     static Row run(Scenario s, long seed, boolean fastForward, String engine) {
         SimConfig pc = packetConfig(s, seed);
         Workload w = workload(pc, s);
         List<Flow> flows = w.flows();
         long ideal = SimRunner.ideal(pc, flows);
-        SimResult packet = new PacketSimulator(pc, w, ideal).run(ProgressListener.NONE);
+        SimResult packet = packetSimulator(pc, w, ideal).run(ProgressListener.NONE);
         FluidConfig fc = fluidConfig(pc, w, fastForward);
         EngineChoice choice = EngineChoice.choose(fc, engine, !fastForward);
         FluidResult fluid = choice.run(fc, flowOptions(pc), ideal);
@@ -434,7 +442,7 @@ final class Crossval {
         int warmups = 0;
         for (double warm = packetWarmS; warm < WARMUP_S && warmups < MAX_WARMUP_RUNS; warmups++) {
             long w0 = System.nanoTime();
-            new PacketSimulator(pc, w, ideal).run(ProgressListener.NONE);
+            packetSimulator(pc, w, ideal).run(ProgressListener.NONE);
             warm += (System.nanoTime() - w0) / 1e9;
         }
         warmups = 0;
@@ -448,7 +456,7 @@ final class Crossval {
             System.gc();
             long c0 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             long w0 = System.nanoTime();
-            SimResult p = new PacketSimulator(pc, w, ideal).run(ProgressListener.NONE);
+            SimResult p = packetSimulator(pc, w, ideal).run(ProgressListener.NONE);
             long w1 = System.nanoTime();
             long c1 = cpu ? mx.getCurrentThreadCpuTime() : 0;
             System.gc();

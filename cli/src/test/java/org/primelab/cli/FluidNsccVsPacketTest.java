@@ -36,6 +36,8 @@ class FluidNsccVsPacketTest {
     static final double MAX_TOLERANCE = 0.03;
     static final double MEAN_TOLERANCE = 0.02;
     static final double INCAST_MEAN_TOLERANCE = 0.04;
+    /** The 3:1 incast's max: issue 16's 5% for spraying schemes (see the test for why not 3%). */
+    static final double INCAST_MAX_TOLERANCE = 0.05;
 
     @ParameterizedTest
     @CsvSource({"prime, 400", "rps, 400", "prime, 100"})
@@ -44,19 +46,24 @@ class FluidNsccVsPacketTest {
         SimConfig pc = SimConfig.builder(tree).rate(gbps * Units.GBPS).scheme(LoadBalancingScheme.parse(scheme))
                 .cc(CcKind.NSCC).seed(1).build();
         Both both = runBoth(pc, Workloads.permutation(tree, 2_000_000, pc.seed(), false));
-        assertAgree(scheme + " " + gbps + "G permutation: ", both, MEAN_TOLERANCE);
+        assertAgree(scheme + " " + gbps + "G permutation: ", both, MAX_TOLERANCE, MEAN_TOLERANCE);
     }
 
     /**
      * Where NSCC itself sets the pace: a 3:1 incast under every ToR (radix 8, 1 MB per flow), whose
      * receivers' downlinks trim and mark, so the windows must come down. Measured when this test was
-     * written: max FCT +0.5%, mean +1.6% (fluid against packet). The 7:1 incast is the next test.
+     * written: max FCT +0.5%, mean +1.6% (fluid against packet), held to 3% and 4%. Since stop 27 the packet
+     * simulator breaks ties between packets reaching a queue at the same picosecond by a seeded permutation
+     * redrawn every microsecond instead of by scheduling order, which had let one sender of each incast win
+     * every tie: its max FCT rose from 62.3 to 65.3 us and the agreement is -4.0% max, -2.7% mean (seeds 1-6:
+     * -3.5% to -4.3% max, -2.5% to -5.8% mean). The max is therefore held to issue 16's 5%, not 3%. The 7:1
+     * incast is the next test.
      */
     @Test
     void fluidNsccAgreesWithPacketNsccOnAnIncast() {
         Both both = incasts(4);
         assertTrue(both.packet().trims() > 0 && both.fluid().trims() > 0, "the incast must congest both models");
-        assertAgree("3:1 incasts: ", both, INCAST_MEAN_TOLERANCE);
+        assertAgree("3:1 incasts: ", both, INCAST_MAX_TOLERANCE, INCAST_MEAN_TOLERANCE);
     }
 
     /**
@@ -65,7 +72,8 @@ class FluidNsccVsPacketTest {
      * timeouts with nothing lost took the max FCT to 10.3 ms against the fluid model's 153 us). Measured
      * when this test was written: max FCT +0.7% (151.6 us packet, 152.7 us fluid), mean +6.3%: the fluid
      * model shares each receiver's downlink evenly among its 7 senders, so they finish together, where
-     * the packet simulator's windows drift apart and some senders finish early. The mean is therefore not
+     * the packet simulator's windows drift apart and some senders finish early. Since stop 27's tie order
+     * (previous test): max -1.5% (155.0 us packet), mean +2.5%. The mean is therefore not
      * held to a tolerance (it misses the 5% the speed issue asks for); what is asserted is that bias: the
      * fluid mean is at least the packet mean, and (being a mean) at most the fluid max, which agrees.
      */
@@ -73,7 +81,7 @@ class FluidNsccVsPacketTest {
     void fluidNsccAgreesWithPacketNsccOnASevenToOneIncast() {
         Both both = incasts(8);
         assertEquals(0, both.packet().timeouts(), "nothing is lost, so no retransmission timer may fire");
-        assertMaxAgrees("7:1 incasts: ", both);
+        assertMaxAgrees("7:1 incasts: ", both, MAX_TOLERANCE);
         assertTrue(both.fluid().meanFctPs() >= both.packet().meanFctPs(), "7:1 incasts: fluid mean FCT "
                 + both.fluid().meanFctPs() + " below packet " + both.packet().meanFctPs()
                 + ": its senders no longer finish together");
@@ -107,13 +115,13 @@ class FluidNsccVsPacketTest {
                 Collectives.incast(groups, 1_000_000).flows());
     }
 
-    private static void assertMaxAgrees(String what, Both both) {
-        assertEquals(1.0, both.fluid().maxFctPs() / (double) both.packet().maxFctPs(), MAX_TOLERANCE,
+    private static void assertMaxAgrees(String what, Both both, double maxTolerance) {
+        assertEquals(1.0, both.fluid().maxFctPs() / (double) both.packet().maxFctPs(), maxTolerance,
                 what + "fluid max FCT " + both.fluid().maxFctPs() + " vs packet " + both.packet().maxFctPs());
     }
 
-    private static void assertAgree(String what, Both both, double meanTolerance) {
-        assertMaxAgrees(what, both);
+    private static void assertAgree(String what, Both both, double maxTolerance, double meanTolerance) {
+        assertMaxAgrees(what, both, maxTolerance);
         SimResult packet = both.packet();
         FluidResult fluid = both.fluid();
         assertEquals(1.0, fluid.meanFctPs() / packet.meanFctPs(), meanTolerance,

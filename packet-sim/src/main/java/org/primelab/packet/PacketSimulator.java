@@ -39,7 +39,7 @@ import org.primelab.packet.transport.FlowReceiver;
  * <p><b>Determinism.</b> All randomness comes from streams derived from the master seed: one per flow
  * for its load balancer, one per port for ECN marking, one per switch for AR's tie breaks, and each
  * switch's hash salt. Events of the same picosecond run by kind, then by a rank of their link or flow id
- * that changes every microsecond ({@link EventQueue#tieRank}). Same
+ * drawn from the master seed anew every microsecond ({@link EventQueue#tieRank}). Same
  * configuration and flows: identical results, whatever the number of threads ({@link #threads(int)},
  * {@link PartitionedRun}).
  *

@@ -1,6 +1,7 @@
 package org.primelab.packet;
 
 import java.util.SplittableRandom;
+import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.TriggerRuntime;
 import org.primelab.packet.engine.EventQueue;
@@ -43,7 +44,8 @@ final class Partition {
         this.index = index;
         this.tree = config.tree();
         this.hostCount = tree.hosts();
-        this.events = new EventQueue(1 << 16, EventQueue.DEFAULT_BUCKET_SHIFT, EventQueue.DEFAULT_RING_BITS, argBits);
+        this.events = new EventQueue(1 << 16, EventQueue.DEFAULT_BUCKET_SHIFT, EventQueue.DEFAULT_RING_BITS, argBits,
+                Seeds.derive(config.seed(), Seeds.EVENT_TIES));
         this.pool = new PacketPool(1 << 14, config.ackEvery());
         this.links = new Links(tree, wiring, events, pool, nics, partitioning, index, boxes[index]);
         this.switches = new Switches(tree, flows, links, pool, salts, arTies, shared);

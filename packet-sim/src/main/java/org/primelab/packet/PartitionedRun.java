@@ -29,7 +29,8 @@ import org.primelab.packet.net.PacketPool;
  * sends are handed over ({@link Outbox}) before the next window.
  *
  * <p><b>Why the result does not depend on {@code P}.</b> (1) The event queue orders events by (time, kind,
- * link or flow id), a function of the events alone, unique among pending events (a link delivers or
+ * seeded rank of the link or flow id, {@code EventQueue.tieRank}), a function of the events alone, unique
+ * among pending events (a link delivers or
  * finishes one packet at a time, a flow has one start and one timer pending), so each partition processes
  * its events in the order one queue of every event would. (2) Randomness is per component: each port marks
  * ECN from its own stream, each switch breaks AR ties from its own, each flow's load balancer has its own.

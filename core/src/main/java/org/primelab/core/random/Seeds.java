@@ -24,6 +24,8 @@ public final class Seeds {
     public static final long ECN_MARK = 0x4d41524bL;              // "MARK"
     /** Purpose tag: the packet simulator's adaptive-routing tie breaks. */
     public static final long AR_TIES = 0x4152L;                   // "AR"
+    /** Purpose tag: the packet simulator's order of simultaneous events (its tie permutations). */
+    public static final long EVENT_TIES = 0x54494553L;            // "TIES"
     /** Purpose tag: which flows the mixed-traffic experiment pins to ECMP. */
     public static final long ECMP_PINNING = 0x4d495844L;          // "MIXD"
     /** Purpose tag: the fluid simulator's ECN and trim draws of a flow's feedback. */

@@ -34,15 +34,20 @@ public final class EventHeap {
 
     /** An empty heap with room for {@code initialCapacity} events before it grows. */
     private final int argBits;
+    private final long tieSeed;
 
-    /** An empty heap for first arguments in {@code [0, 2^31)}. */
+    /** An empty heap for first arguments in {@code [0, 2^31)}, ties ordered with seed 0. */
     public EventHeap(int initialCapacity) {
-        this(initialCapacity, 31);
+        this(initialCapacity, 31, 0);
     }
 
-    /** An empty heap for first arguments in {@code [0, 2^argBits)} (the bits {@link EventQueue#tieRank} ranks them on). */
-    public EventHeap(int initialCapacity, int argBits) {
+    /**
+     * An empty heap for first arguments in {@code [0, 2^argBits)}, their ties ordered by
+     * {@link EventQueue#tieRank} with {@code tieSeed}.
+     */
+    public EventHeap(int initialCapacity, int argBits, long tieSeed) {
         this.argBits = argBits;
+        this.tieSeed = tieSeed;
         int c = Math.max(16, initialCapacity);
         times = new long[c];
         seqs = new long[c];
@@ -119,7 +124,7 @@ public final class EventHeap {
             return kinds[i] < kind;
         }
         if (as[i] != a) {
-            return EventQueue.tieRank(as[i], time, argBits) < EventQueue.tieRank(a, time, argBits);
+            return EventQueue.tieRank(as[i], time, argBits, tieSeed) < EventQueue.tieRank(a, time, argBits, tieSeed);
         }
         return seqs[i] < seq;
     }

@@ -107,8 +107,8 @@ public final class EventQueue {
     private int[] localB;
     private int localCount;
     /**
-     * The current bucket's pending events as sort keys {@code (time - bucketStart) << LOCAL_BITS | local
-     * index}: one long orders an event by (time, sequence) within the bucket. The events loaded when the
+     * The current bucket's pending events as sort keys ({@link #key}: offset in the bucket, kind, tie rank,
+     * local index): one long orders an event by (time, kind, rank, sequence) within the bucket. The events loaded when the
      * clock reached the bucket are sorted once and read in order from {@code loadedNext}; the few
      * scheduled into the bucket after that (delays shorter than a bucket) are inserted in place.
      */
@@ -119,8 +119,10 @@ public final class EventQueue {
     private long currentBucket;
     private long currentStart;
     private long currentEnd;
-    /** {@link #tieMask} of the current bucket's epoch (used when a bucket is no wider than an epoch). */
-    private int currentTieMask;
+    /** The seed of the tie order ({@link #tieRank}). */
+    private final long tieSeed;
+    /** {@link #tieKey} of the current bucket's epoch (used when a bucket is no wider than an epoch). */
+    private long currentTieKey;
 
     private int curKind;
     private int curA;
@@ -151,6 +153,14 @@ public final class EventQueue {
      * {@code 2^(63 - bucketShift - 3 - argBits)} events, refused below {@code 2^16}.
      */
     public EventQueue(int initialCapacity, int bucketShift, int ringBits, int argBits) {
+        this(initialCapacity, bucketShift, ringBits, argBits, 0);
+    }
+
+    /**
+     * {@link #EventQueue(int, int, int, int)} with ties ordered by the permutations {@code tieSeed} keys
+     * ({@link #tieRank}).
+     */
+    public EventQueue(int initialCapacity, int bucketShift, int ringBits, int argBits, long tieSeed) {
         if (bucketShift < 0 || bucketShift > 30) {
             throw new IllegalArgumentException("bucketShift: must be in 0..30, got " + bucketShift);
         }
@@ -162,6 +172,7 @@ public final class EventQueue {
                     - MIN_LOCAL_BITS) + " with a bucket of 2^" + bucketShift + " ps, got " + argBits);
         }
         this.argBits = argBits;
+        this.tieSeed = tieSeed;
         this.localBits = 63 - bucketShift - KIND_BITS - argBits;
         this.localMask = (1L << localBits) - 1;
         this.kindShift = localBits + argBits;
@@ -179,11 +190,11 @@ public final class EventQueue {
         localKindA = new long[256];
         localB = new int[256];
         loadedKeys = new long[256];
-        overflow = new EventHeap(256, argBits);
+        overflow = new EventHeap(256, argBits, tieSeed);
         currentBucket = 0;
         currentStart = 0;
         currentEnd = 1L << bucketShift;
-        currentTieMask = tieMask(0, argBits);
+        currentTieKey = tieKey(0, tieSeed);
     }
 
     /**
@@ -299,7 +310,7 @@ public final class EventQueue {
         currentBucket = next;
         currentStart = next << bucketShift;
         currentEnd = (next + 1) << bucketShift;
-        currentTieMask = tieMask(currentStart, argBits);   // the bucket's epoch (a bucket never spans two)
+        currentTieKey = tieKey(currentStart, tieSeed);   // the bucket's epoch (a bucket never spans two)
         localCount = 0;
         loadedCount = 0;
         loadedNext = 0;
@@ -339,36 +350,48 @@ public final class EventQueue {
 
     /** The sort key of an event of the current bucket: offset, kind, rank of the first argument, local index. */
     private long key(long timePs, long kindA, int local) {
-        int mask = bucketShift <= TIE_EPOCH_SHIFT ? currentTieMask : tieMask(timePs, argBits);
+        long tie = bucketShift <= TIE_EPOCH_SHIFT ? currentTieKey : tieKey(timePs, tieSeed);
         return ((timePs - currentStart) << offsetShift) | ((kindA >>> 32) << kindShift)
-                | ((long) (((int) kindA) ^ mask) << localBits) | local;
+                | ((long) scramble((int) kindA, tie, argBits) << localBits) | local;
     }
 
     /**
      * The rank that orders events of one kind at picosecond {@code timePs} by their first argument {@code a}:
-     * {@code a} xor a SplitMix64 hash of the time's epoch ({@code timePs >> }{@value #TIE_EPOCH_SHIFT}, about a
-     * microsecond), on {@code argBits} bits. For each time that is a bijection of {@code [0, 2^argBits)}, so
-     * distinct arguments never tie; for any two arguments each comes first in half of the epochs (the highest
-     * bit in which they differ decides, and the hash flips it or not), so no link or flow wins every tie of a
-     * run. Within an epoch the order is fixed, as a switch's arbiter would hold a priority for a while, and
-     * ids that differ only in their low bits stay together: events arrive in a bucket nearly in that order
-     * (they were scheduled while processing events in the same order), so sorting a bucket stays cheap, and
-     * neighbouring ports and flows, neighbours in memory, are processed together.
+     * a keyed bijection of {@code [0, 2^argBits)} ({@link #scramble}), keyed by a SplitMix64 hash of the
+     * seed and the time's epoch ({@code timePs >> }{@value #TIE_EPOCH_SHIFT}, about a microsecond). Distinct
+     * arguments never tie; the order of any few arguments is close to a uniform random permutation, drawn
+     * anew each epoch, so no link or flow wins the ties of a run (three links into one queue: each is last
+     * in about a third of the epochs; an xor with a random mask, tried first, put one of them last in half).
+     * Within an epoch the order is fixed, as a switch's arbiter might hold a priority for a while: events
+     * then enter a bucket close to their final order (they were scheduled while processing events in that
+     * same order), which keeps sorting a bucket cheap.
      */
-    public static int tieRank(int a, long timePs, int argBits) {
-        return a ^ tieMask(timePs, argBits);
+    public static int tieRank(int a, long timePs, int argBits, long tieSeed) {
+        return scramble(a, tieKey(timePs, tieSeed), argBits);
     }
 
     /** Picoseconds per epoch of the tie order, as a shift: {@code 2^20} ps, 1.05 us. */
     public static final int TIE_EPOCH_SHIFT = 20;
 
-    /** The mask {@link #tieRank} xors with at {@code timePs}. */
-    private static int tieMask(long timePs, int argBits) {
-        long h = (timePs >> TIE_EPOCH_SHIFT) * 0x9E3779B97F4A7C15L;
+    /** The SplitMix64 hash of {@code timePs}'s epoch and the seed that keys {@link #tieRank}'s permutation. */
+    private static long tieKey(long timePs, long tieSeed) {
+        long h = (timePs >> TIE_EPOCH_SHIFT) * 0x9E3779B97F4A7C15L + tieSeed;
         h = (h ^ (h >>> 30)) * 0xBF58476D1CE4E5B9L;
         h = (h ^ (h >>> 27)) * 0x94D049BB133111EBL;
-        h ^= h >>> 31;
-        return (int) h & (int) ((1L << argBits) - 1);
+        return h ^ (h >>> 31);
+    }
+
+    /**
+     * A keyed bijection of {@code [0, 2^bits)}: add, multiply by an odd constant, xor-shift, multiply, xor,
+     * each invertible modulo {@code 2^bits}.
+     */
+    private static int scramble(int a, long key, int bits) {
+        int mask = (int) ((1L << bits) - 1);
+        int x = (a + (int) key) & mask;
+        x = (x * 0x9E3779B1) & mask;
+        x ^= x >>> ((bits + 1) >>> 1);
+        x = (x * 0x85EBCA6B) & mask;
+        return x ^ ((int) (key >>> 32) & mask);
     }
 
     private int addLocal(long kindA, int b) {
