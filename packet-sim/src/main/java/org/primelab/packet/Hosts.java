@@ -88,7 +88,9 @@ final class Hosts {
                 FlowReceiver r = flows.receiver(flow);
                 boolean wasComplete = r.complete();
                 int seq = pool.seq(pkt);
-                if (r.onData(seq, flows.sender(flow).payloadBytes(seq), pool.ecn(pkt), pool.ackRequest(pkt), now)) {
+                // the payload is what the packet carries beyond its header: the receiver reads nothing of the
+                // sender, whose state another thread may be writing (PartitionedRun)
+                if (r.onData(seq, pool.size(pkt) - headerBytes, pool.ecn(pkt), pool.ackRequest(pkt), now)) {
                     int ack = pool.allocate(PacketPool.ACK, flow, seq, pool.ev(pkt), headerBytes);
                     pool.setEcn(ack, pool.ecn(pkt));
                     int[] pending = r.pending();

@@ -77,9 +77,9 @@ final class PartitionedRun {
         this.config = config;
         this.flows = workload.flows();
         this.idealMaxFctPs = idealMaxFctPs;
-        this.runFlows = new RunFlows(config, flows);
-        this.wiring = Wiring.of(config);
         this.partitioning = Partitioning.of(tree, parts);
+        this.runFlows = new RunFlows(config, flows, partitioning);
+        this.wiring = Wiring.of(config, partitioning);
         this.shared = Switches.Shared.of(tree, runFlows);
         this.windowPs = windowPs;
         Nics nics = new Nics(tree, runFlows);
