@@ -102,7 +102,7 @@ public final class FlowSender {
 
     /** Wire size of packet {@code seq}. */
     public int wireBytes(int seq) {
-        return (seq == packets - 1 ? lastPayloadBytes : payloadBytes) + headerBytes;
+        return payloadBytes(seq) + headerBytes;
     }
 
     /** Payload bytes of packet {@code seq}. */
