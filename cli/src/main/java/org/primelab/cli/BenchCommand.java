@@ -108,7 +108,10 @@ final class BenchCommand implements Callable<Integer> {
         SimConfig config = healthy.withScenario(healthy.scenario().withFaults(
                 faults.toFaults(tree, healthy.linkRateBps(), healthy.seed(), false)));
         List<Flow> flows = Workloads.permutation(tree, c.flowBytes, config.seed(), false);
-        int threadCount = SimRunner.threads(threads, List.of(config.withWorkload(Workload.of(flows))));
+        SimConfig run = config.withWorkload(Workload.of(flows));
+        int threadCount = SimRunner.threads(threads, List.of(run));
+        int threadsUsed = threadCount == SimRunner.AUTO_THREADS
+                ? PacketSimulator.autoThreads(run, Runtime.getRuntime().availableProcessors()) : threadCount;
         // progress on stderr once the run has lasted a few seconds (stdout keeps the result alone)
         SimResult r = SimRunner.run(config, flows, SimRunner.ideal(config, flows), spec.commandLine().getErr(), true,
                 threadCount);
@@ -125,6 +128,7 @@ final class BenchCommand implements Callable<Integer> {
             m.put("case", c.cliName);
             m.put("hosts", tree.hosts());
             m.put("scheme", config.scheme().cliName());
+            m.put("threads", threadsUsed);
             m.put("events", r.events());
             m.put("events_per_s", r.events() / wall);
             m.put("wall_s", wall);
@@ -134,9 +138,10 @@ final class BenchCommand implements Callable<Integer> {
             m.put("ratio", r.ratio());
             out.println(Json.write(m));
         } else {
-            out.printf(Locale.ROOT, "bench %s: %s, %s, %d flows of %s%s%n", c.cliName, tree, config.scheme().cliName(),
-                    flows.size(), c.flowBytes / 1_000_000 + " MB",
-                    c.degradeFraction > 0 ? ", " + config.faults().degradedLinks().length / 2 + " cables at " + DEGRADED_RATE : "");
+            out.printf(Locale.ROOT, "bench %s: %s, %s, %d flows of %s%s, %d thread%s%n", c.cliName, tree,
+                    config.scheme().cliName(), flows.size(), c.flowBytes / 1_000_000 + " MB",
+                    c.degradeFraction > 0 ? ", " + config.faults().degradedLinks().length / 2 + " cables at " + DEGRADED_RATE : "",
+                    threadsUsed, threadsUsed == 1 ? "" : "s");
             out.printf(Locale.ROOT, "events %d, %.2f M events/s, wall %.2f s, peak heap %.0f MiB, peak %d packets in flight"
                             + " (max FCT %.3f us, ratio %.4f)%n", r.events(), r.events() / wall / 1e6, wall,
                     peak / (1024.0 * 1024.0), r.peakPackets(), r.maxFctPs() / 1e6, r.ratio());

@@ -26,6 +26,17 @@ class BenchCommandTest {
                 new String[] {"sim", "--k", "8", "--flow-size", "2MB", "--lb", "reps", "--json", "--no-progress"});
     }
 
+    /** The thread count used is printed: the default below 1024 hosts is 1, {@code --threads} is taken as given. */
+    @Test
+    void theThreadCountUsedIsPrinted() {
+        EvCommandTest.Run auto = EvCommandTest.run("bench", "--k", "8", "--json");
+        EvCommandTest.Run two = EvCommandTest.run("bench", "--k", "8", "--threads", "2", "--json");
+        assertEquals("1", field(auto.out(), "threads"), auto.out());
+        assertEquals("2", field(two.out(), "threads"), two.out());
+        assertEquals(field(auto.out(), "events"), field(two.out(), "events"));
+        assertEquals(field(auto.out(), "max_fct_us"), field(two.out(), "max_fct_us"));
+    }
+
     private static void assertSameRun(String[] bench, String[] sim) {
         EvCommandTest.Run b = EvCommandTest.run(bench);
         EvCommandTest.Run s = EvCommandTest.run(sim);
