@@ -112,10 +112,6 @@ final class Partition {
         return index;
     }
 
-    Links links() {
-        return links;
-    }
-
     Switches switches() {
         return switches;
     }

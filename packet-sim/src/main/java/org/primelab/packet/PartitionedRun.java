@@ -52,9 +52,7 @@ final class PartitionedRun {
     private final long idealMaxFctPs;
     private final RunFlows runFlows;
     private final Wiring wiring;
-    private final Partitioning partitioning;
     private final Partition[] partitions;
-    private final Switches.Shared shared;
     private final long windowPs;
     /** Failure detections, as (time, link) sorted by time then link: applied between windows. */
     private final long[][] detections;
@@ -77,10 +75,10 @@ final class PartitionedRun {
         this.config = config;
         this.flows = workload.flows();
         this.idealMaxFctPs = idealMaxFctPs;
-        this.partitioning = Partitioning.of(tree, parts);
+        Partitioning partitioning = Partitioning.of(tree, parts);
         this.runFlows = new RunFlows(config, flows, partitioning);
         this.wiring = Wiring.of(config, partitioning);
-        this.shared = Switches.Shared.of(tree, runFlows);
+        Switches.Shared shared = Switches.Shared.of(tree, runFlows);
         this.windowPs = windowPs;
         Nics nics = new Nics(tree, runFlows);
         long[] salts = UplinkSelector.salts(tree, config.seed());

@@ -9,7 +9,7 @@ import java.util.Arrays;
  * so the order of a run's events is a function of the events alone, not of when or by whom they were
  * scheduled: a partitioned run ({@code org.primelab.packet.PartitionedRun}) processes each partition's
  * events in the order one queue would (docs/design.md, "The packet simulator"). The rank is a permutation
- * of the arguments that changes from one picosecond to the next, so no link or flow wins every tie (two
+ * of the arguments drawn from a seed anew every microsecond, so no link or flow wins every tie (two
  * packets reaching one queue at the same picosecond: which is queued first, which is trimmed). The order is
  * exactly that of one binary heap in the same order, {@link EventHeap}; only the cost differs.
  *
@@ -19,10 +19,9 @@ import java.util.Arrays;
  * in sequence order and are read back sequentially (a chunk is 256 contiguous bytes, which the hardware
  * prefetches; a list of single events would cost one serial cache miss per event).
  * The <i>current</i> bucket, the one holding the clock, is held apart: its events as one sortable
- * {@code long} key each, {@code (time - bucket start, kind, first argument, local index)} packed into 63
- * bits, where the local index is the order in which the event entered the bucket (its sequence order),
- * and its kinds and arguments in
- * arrays by local index. Events beyond the ring's span go to an {@link EventHeap}, the overflow. With
+ * {@code long} key each, {@code (time - bucket start, kind, rank of the first argument, local index)}
+ * packed into 63 bits, where the local index is the order in which the event entered the bucket (its
+ * sequence order), and its kinds and arguments in arrays by local index. Events beyond the ring's span go to an {@link EventHeap}, the overflow. With
  * {@code c} the current bucket and {@code N} the ring size the invariants are:
  * <ul>
  *   <li>every pending event with time in bucket {@code c} is in the current bucket;</li>
@@ -34,7 +33,7 @@ import java.util.Arrays;
  * When the current bucket runs dry, the clock moves to the earlier of the first non-empty ring bucket
  * (found with a bitmap of non-empty slots, 64 at a time) and the overflow's least bucket; that bucket's
  * overflow events and then its ring list become the new current bucket, and one sort of their keys puts
- * them in (time, kind, first argument, sequence) order; they are then read in order. The few events scheduled into the
+ * them in (time, kind, rank, sequence) order; they are then read in order. The few events scheduled into the
  * current bucket after that (delays shorter than a bucket) are inserted in place among the keys not yet
  * read. Scheduling is {@code O(1)} (an append) for ring events and popping costs a share of one sort
  * of a bucket's keys (a single {@code long[]}, in cache), against {@code O(log n)} over every pending
@@ -302,7 +301,7 @@ public final class EventQueue {
      * the overflow, then those of the ring slot. Every overflow event of a bucket was scheduled before
      * every ring event of it (it went to the overflow because the clock was then at least a ring's span
      * earlier, and the clock only moves forward), so this is sequence order wherever times tie, and one
-     * sort of the keys gives (time, kind, first argument, sequence) order.
+     * sort of the keys gives (time, kind, rank, sequence) order.
      */
     private void advance() {
         long ringNext = ringCount > 0 ? nextRingBucket() : Long.MAX_VALUE;
@@ -360,8 +359,9 @@ public final class EventQueue {
      * a keyed bijection of {@code [0, 2^argBits)} ({@link #scramble}), keyed by a SplitMix64 hash of the
      * seed and the time's epoch ({@code timePs >> }{@value #TIE_EPOCH_SHIFT}, about a microsecond). Distinct
      * arguments never tie; the order of any few arguments is close to a uniform random permutation, drawn
-     * anew each epoch, so no link or flow wins the ties of a run (three links into one queue: each is last
-     * in about a third of the epochs; an xor with a random mask, tried first, put one of them last in half).
+     * anew each epoch, so no link or flow wins the ties of a run (three links into one queue: each of their
+     * six orders comes up alike, tested; an xor with a random mask, tried first, gave four of the six and put
+     * one link last in half of the epochs).
      * Within an epoch the order is fixed, as a switch's arbiter might hold a priority for a while: events
      * then enter a bucket close to their final order (they were scheduled while processing events in that
      * same order), which keeps sorting a bucket cheap.
