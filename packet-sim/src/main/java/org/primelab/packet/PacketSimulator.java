@@ -2,6 +2,7 @@ package org.primelab.packet;
 
 import java.util.List;
 import org.primelab.core.metrics.ProgressListener;
+import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.TriggerRuntime;
 import org.primelab.core.workload.Workload;
@@ -56,6 +57,13 @@ public final class PacketSimulator {
      * "Performance").
      */
     public static final int AUTO_THREADS_MIN_HOSTS = 1024;
+    /**
+     * The shortest propagation delay for which {@link #autoThreads} uses more than one thread: the threads
+     * synchronize once per propagation delay of simulated time, so a short delay leaves too few events per
+     * window. 2048 hosts, 2 MB flows, 2 cores: at 0 ns one thread is faster (0.78 s against 1.07 s with 256 KB
+     * flows), at 100 ns neither is, at 300 and 600 ns two threads are (packet-sim/README.md, "Threads").
+     */
+    public static final long AUTO_THREADS_MIN_PROPAGATION_PS = 100 * Units.PS_PER_NS;
 
     private final SimConfig config;
     private final long idealMaxFctPs;
@@ -129,11 +137,12 @@ public final class PacketSimulator {
     }
 
     /**
-     * The default thread count: 1 below {@link #AUTO_THREADS_MIN_HOSTS} hosts, otherwise the available
-     * processors up to {@link #maxThreads}.
+     * The default thread count: 1 below {@link #AUTO_THREADS_MIN_HOSTS} hosts or
+     * {@link #AUTO_THREADS_MIN_PROPAGATION_PS} of propagation delay, otherwise the available processors up to
+     * {@link #maxThreads}.
      */
     public static int autoThreads(SimConfig config, int processors) {
-        if (config.tree().hosts() < AUTO_THREADS_MIN_HOSTS) {
+        if (config.tree().hosts() < AUTO_THREADS_MIN_HOSTS || config.propagationPs() < AUTO_THREADS_MIN_PROPAGATION_PS) {
             return 1;
         }
         return Math.max(1, Math.min(processors, maxThreads(config)));

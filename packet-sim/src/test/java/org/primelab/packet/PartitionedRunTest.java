@@ -135,6 +135,12 @@ class PartitionedRunTest {
         assertEquals("threads: must be in [1, 4] (one ToR per thread at least), got 5", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> PacketSimulator.checkedThreads(c, 0));
         assertEquals(1, PacketSimulator.autoThreads(c, 64), "below the host threshold: one thread");
+        FatTree big = FatTree.twoTier(64);
+        SimConfig wide = SimConfig.builder(big).build().withWorkload(Workload.of(Workloads.permutation(big, MB, 1, false)));
+        assertEquals(2, PacketSimulator.autoThreads(wide, 2), "2048 hosts, 600 ns: every processor");
+        assertEquals(64, PacketSimulator.autoThreads(wide, 1000), "at most one thread per ToR");
+        SimConfig shortWires = SimConfig.builder(big).delay(50_000).build().withWorkload(wide.scenario().workload());
+        assertEquals(1, PacketSimulator.autoThreads(shortWires, 2), "50 ns wires: windows too short for threads");
         // a flow started by another's receive-done starts at that picosecond, possibly at another partition
         Workload chain = new Workload(List.of(new Flow(0, 0, 5, MB, 0, Flow.NO_TRIGGER, Flow.NO_TRIGGER, 0, 0),
                 new Flow(1, 6, 3, MB, 0, 0, Flow.NO_TRIGGER, Flow.NO_TRIGGER, 0)), List.of(Trigger.oneShot(0)));
