@@ -89,7 +89,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--threads", paramLabel = "N",
             description = "threads, as for prime sim (default: the processors from "
-                    + PacketSimulator.AUTO_THREADS_MIN_HOSTS + " hosts, else 1)")
+                    + PacketSimulator.AUTO_THREADS_MIN_HOSTS + " hosts and 100 ns of propagation delay, else 1)")
     Integer threads;
 
     @Override

@@ -47,7 +47,8 @@ final class SimCommand implements Callable<Integer> {
 
     @Option(names = "--threads", paramLabel = "N",
             description = "threads, each simulating a part of the fabric; the results are the same for every N"
-                    + " (default: the processors from " + PacketSimulator.AUTO_THREADS_MIN_HOSTS + " hosts, else 1)")
+                    + " (default: the processors from " + PacketSimulator.AUTO_THREADS_MIN_HOSTS
+                    + " hosts and 100 ns of propagation delay, else 1)")
     Integer threads;
 
     @Override
