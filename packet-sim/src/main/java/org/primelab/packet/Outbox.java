@@ -49,9 +49,4 @@ final class Outbox {
         }
         count = 0;
     }
-
-    /** Packets posted and not yet delivered. */
-    int size() {
-        return count;
-    }
 }

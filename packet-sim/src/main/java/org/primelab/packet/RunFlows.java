@@ -4,6 +4,7 @@ import java.util.List;
 import org.primelab.core.cc.CcKind;
 import org.primelab.core.cc.NsccParameters;
 import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.entropy.EntropyGenerator;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.metrics.FlowOutcome;
@@ -62,19 +63,16 @@ final class RunFlows {
             Flow f = flows.get(i);
             src[i] = f.src();
             dst[i] = f.dst();
-            LoadBalancingScheme own = trafficClass[i] == EcmpPinning.ECMP_CLASS ? LoadBalancingScheme.ECMP
-                    : config.scheme();
-            forwarding[i] = own.forwarding();
+            forwarding[i] = scheme(config, i).forwarding();
         }
         for (int part = 0; part < partitioning.parts(); part++) {
             for (int i = 0; i < n; i++) {
                 if (partitioning.of(src[i]) == part) {
                     Flow f = flows.get(i);
-                    LoadBalancingScheme own = trafficClass[i] == EcmpPinning.ECMP_CLASS ? LoadBalancingScheme.ECMP
-                            : config.scheme();
+                    EntropyGenerator generator = scheme(config, i).newGenerator(layout, entropy, config.seed(),
+                            f.src(), i);
                     senders[i] = new FlowSender(i, f.sizeBytes(), config.mtuBytes(), config.headerBytes(),
-                            config.ackEvery(), own.newGenerator(layout, entropy, config.seed(), f.src(), i),
-                            newCc(config, nscc));
+                            config.ackEvery(), generator, newCc(config, nscc));
                 }
             }
         }
@@ -85,6 +83,11 @@ final class RunFlows {
                 }
             }
         }
+    }
+
+    /** The scheme flow {@code flow} uses: ECMP if it is pinned to ECMP ({@link EcmpPinning}), else the run's. */
+    private LoadBalancingScheme scheme(SimConfig config, int flow) {
+        return trafficClass[flow] == EcmpPinning.ECMP_CLASS ? LoadBalancingScheme.ECMP : config.scheme();
     }
 
     /**

@@ -72,19 +72,24 @@ public final class PacketPool {
 
     /** Takes a packet id and initializes its header fields; the ECN mark and the ACK request start clear. */
     public int allocate(byte t, int flowId, int sequence, int entropy, int bytes) {
-        if (freeTop == 0) {
-            grow(capacity * 2);
-        }
-        int id = free[--freeTop];
+        int id = takeId();
         int o = id * STRIDE;
         fields[o + FLOW] = flowId;
         fields[o + SEQ] = sequence;
         fields[o + EV] = entropy;
         fields[o + PACKED] = checkedBytes(bytes) | checkedType(t);
+        return id;
+    }
+
+    /** A free packet id, counted live (the pool grows when none is free). */
+    private int takeId() {
+        if (freeTop == 0) {
+            grow(capacity * 2);
+        }
         if (++live > peakLive) {
             peakLive = live;
         }
-        return id;
+        return free[--freeTop];
     }
 
     private static int checkedBytes(int bytes) {
@@ -199,7 +204,7 @@ public final class PacketPool {
     }
 
     /**
-     * Copies packet {@code id}'s header and ACK list into {@code into} from {@code at} ({@link #recordInts()}
+     * Copies packet {@code id}'s header and ACK list into {@code into} from {@code at} ({@link #recordInts(int)}
      * ints) and releases it: the packet leaves this pool for another one ({@link #copyIn}).
      */
     public void copyOut(int id, int[] into, int at) {
@@ -210,15 +215,9 @@ public final class PacketPool {
 
     /** Takes a packet id holding what {@link #copyOut} wrote at {@code at} of {@code from}, as it was. */
     public int copyIn(int[] from, int at) {
-        if (freeTop == 0) {
-            grow(capacity * 2);
-        }
-        int id = free[--freeTop];
+        int id = takeId();
         System.arraycopy(from, at, fields, id * STRIDE, STRIDE);
         System.arraycopy(from, at + STRIDE, acked, id * maxAcked, maxAcked);
-        if (++live > peakLive) {
-            peakLive = live;
-        }
         return id;
     }
 
