@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The notebook runner fails on every kind of rot it promises to catch, and names the cell: an exception,
@@ -52,7 +54,9 @@ class JShellNotebookRunnerTest {
         assertTrue(run("Integer.valueOf(3)").ok(), "a value with a real toString is fine");
     }
 
+    /** A runner whose time limit did not work would hang here: JUnit's own limit turns that into a failure. */
     @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aNotebookThatNeverEndsIsStopped() {
         JShellNotebookRunner stopsEarly = new JShellNotebookRunner(NotebooksRunInJShellTest.testClasspath(),
                 List.of(), Duration.ofSeconds(5));
