@@ -362,9 +362,11 @@ public final class EventQueue {
      * anew each epoch, so no link or flow wins the ties of a run (three links into one queue: each of their
      * six orders comes up alike, tested; an xor with a random mask, tried first, gave four of the six and put
      * one link last in half of the epochs).
-     * Within an epoch the order is fixed, as a switch's arbiter might hold a priority for a while: events
-     * then enter a bucket close to their final order (they were scheduled while processing events in that
-     * same order), which keeps sorting a bucket cheap.
+     * Within an epoch the order is fixed, as a switch's arbiter might hold a priority for a while. That does
+     * not make sorting a bucket cheap: a packet hop (600 ns of wire and a serialization) often ends in the next
+     * epoch, whose permutation differs, so tied events enter a bucket in no particular rank order. Sorting
+     * rose from 9% to 13% of a one-thread run's samples against the earlier order by argument (async-profiler,
+     * 3-tier k=16 800G 8 MB); a longer epoch would sort faster but changes which event wins each tie.
      */
     public static int tieRank(int a, long timePs, int argBits, long tieSeed) {
         return scramble(a, tieKey(timePs, tieSeed), argBits);
