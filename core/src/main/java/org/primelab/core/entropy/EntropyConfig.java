@@ -48,8 +48,7 @@ public record EntropyConfig(int evSpace, PrimeVariant variant, CongestionHistory
      */
     public static EntropyConfig defaults(long baseRttPs, int bdpPackets) {
         return new EntropyConfig(DEFAULT_EV_SPACE, PrimeVariant.ODOMETER,
-                CongestionHistory.Config.timeBased(ECN_PENALTY_RTTS * baseRttPs, NACK_PENALTY_RTTS * baseRttPs),
-                DEFAULT_REPS_EXIT_FREEZE_PS, bdpPackets);
+                PenaltyRtts.DEFAULT.config(baseRttPs, bdpPackets), DEFAULT_REPS_EXIT_FREEZE_PS, bdpPackets);
     }
 
     /** The same configuration with another EV space. */

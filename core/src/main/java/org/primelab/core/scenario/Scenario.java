@@ -4,7 +4,9 @@ import java.util.List;
 import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.entropy.PenaltyRtts;
 import org.primelab.core.fabric.FabricParameters;
+import org.primelab.core.history.CongestionHistory;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -102,6 +104,17 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
         return new Scenario(fabric, faults, w, scheme, entropy, cc, dctcpInitialAlpha, seed);
     }
 
+    /**
+     * The same scenario with PRIME's penalties {@code p}, stated in base RTTs and resolved on this fabric
+     * ({@link PenaltyRtts#config}); the rest of the entropy configuration stays. {@link PenaltyRtts#DEFAULT}
+     * on a scenario without an entropy configuration leaves it without one.
+     */
+    public Scenario withPenalties(PenaltyRtts p) {
+        EntropyConfig e = entropy == null && p.isDefault() ? null
+                : effectiveEntropy().withHistory(p.config(fabric.baseRttPs(), fabric.bdpPackets()));
+        return new Scenario(fabric, faults, workload, scheme, e, cc, dctcpInitialAlpha, seed);
+    }
+
     /** The same scenario with another load balancer. */
     public Scenario withScheme(LoadBalancingScheme s) {
         return new Scenario(fabric, faults, workload, s, entropy, cc, dctcpInitialAlpha, seed);
@@ -138,6 +151,12 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
         if (cc == CcKind.DCTCP && dctcpInitialAlpha != DEFAULT_DCTCP_INITIAL_ALPHA) {
             s.append(" (alpha0 ").append(dctcpInitialAlpha).append(')');
         }
+        CongestionHistory.Config history = effectiveEntropy().history();
+        if (!history.equals(EntropyConfig.defaults(fabric.baseRttPs(), fabric.bdpPackets()).history())) {
+            boolean time = history.decay() == CongestionHistory.Decay.TIME;
+            s.append(", penalties P_ECN ").append(time ? Units.formatTime(history.ecnPenalty()) : history.ecnPenalty() + " sends")
+                    .append(" P_NACK ").append(time ? Units.formatTime(history.nackPenalty()) : history.nackPenalty() + " sends");
+        }
         return s.append(", seed ").append(seed).toString();
     }
 
@@ -156,6 +175,7 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
         private double trim = FabricParameters.DEFAULT_TRIM_BDP;
         private LoadBalancingScheme scheme = LoadBalancingScheme.PRIME;
         private EntropyConfig entropy;
+        private PenaltyRtts penalties;
         private CcKind cc = CcKind.DCTCP;
         private double alpha0 = DEFAULT_DCTCP_INITIAL_ALPHA;
         private long seed = 1;
@@ -220,6 +240,15 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
             return this;
         }
 
+        /**
+         * PRIME's penalties in base RTTs, resolved against this fabric's base RTT and BDP when built
+         * ({@link Scenario#withPenalties}); they replace the history of {@link #entropy} (or of the defaults).
+         */
+        public Builder penalties(PenaltyRtts p) {
+            this.penalties = p;
+            return this;
+        }
+
         public Builder cc(CcKind c) {
             this.cc = c;
             return this;
@@ -240,8 +269,9 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
             if (tree == null) {
                 throw new IllegalArgumentException("tree: required");
             }
-            return new Scenario(new FabricParameters(tree, rate, delay, mtu, header, ackEvery, kMin, kMax, trim),
+            Scenario s = new Scenario(new FabricParameters(tree, rate, delay, mtu, header, ackEvery, kMin, kMax, trim),
                     faults, workload, scheme, entropy, cc, alpha0, seed);
+            return penalties == null ? s : s.withPenalties(penalties);
         }
     }
 }

@@ -3,6 +3,7 @@ package org.primelab.core.scenario;
 import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.entropy.PenaltyRtts;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.workload.Workload;
@@ -66,6 +67,12 @@ public abstract class ScenarioRunBuilder<B extends ScenarioRunBuilder<B>> {
 
     public B entropy(EntropyConfig e) {
         scenario.entropy(e);
+        return self();
+    }
+
+    /** PRIME's penalties in base RTTs ({@link Scenario.Builder#penalties}). */
+    public B penalties(PenaltyRtts p) {
+        scenario.penalties(p);
         return self();
     }
 
