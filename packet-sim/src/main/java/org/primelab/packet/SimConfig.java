@@ -1,6 +1,7 @@
 package org.primelab.packet;
 
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.entropy.PenaltyRtts;
 import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.scenario.Scenario;
@@ -81,6 +82,11 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
     /** The same configuration with another scheme. */
     public SimConfig withScheme(LoadBalancingScheme s) {
         return withScenario(scenario.withScheme(s));
+    }
+
+    /** The same configuration with PRIME's penalties {@code p} ({@link Scenario#withPenalties}). */
+    public SimConfig withPenalties(PenaltyRtts p) {
+        return withScenario(scenario.withPenalties(p));
     }
 
     /** The same configuration with another seed. */
