@@ -4,6 +4,7 @@ import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.primelab.core.entropy.PenaltyRtts;
 import org.primelab.core.history.CongestionHistory;
 
 /**
@@ -14,7 +15,7 @@ import org.primelab.core.history.CongestionHistory;
  * {@code NACK_PENALTY_RTTS = 4}, time-based) never change; a setting only overrides them for one point.
  *
  * @param decay    time- or count-based decay
- * @param ecnRtts  {@code P_ECN} in base RTTs, > 0
+ * @param ecnRtts  {@code P_ECN} in base RTTs ({@link PenaltyRtts}'s range)
  * @param nackRtts {@code P_NACK} in base RTTs, > {@code ecnRtts} (the paper's {@code P_NACK >> P_ECN})
  */
 public record PenaltySetting(CongestionHistory.Decay decay, double ecnRtts, double nackRtts) implements Serializable {
@@ -26,23 +27,14 @@ public record PenaltySetting(CongestionHistory.Decay decay, double ecnRtts, doub
     /** Configuration column of {@code P_NACK} in RTTs. */
     public static final String P_NACK = "opt_p_nack_rtts";
 
+    /** Validates through core's {@link PenaltyRtts} (messages name {@code p-ecn}, {@code p-nack}, {@code decay}). */
     public PenaltySetting {
-        if (decay == null) {
-            throw new IllegalArgumentException("decay: must be time or count");
-        }
-        if (!(ecnRtts > 0)) {
-            throw new IllegalArgumentException("p-ecn: must be > 0 RTTs, got " + ecnRtts);
-        }
-        if (!(nackRtts > ecnRtts)) {
-            throw new IllegalArgumentException("p-nack: must be > p-ecn (" + ecnRtts + " RTTs), got " + nackRtts);
-        }
+        new PenaltyRtts(decay, ecnRtts, nackRtts);
     }
 
-    /** The history configuration on a fabric with this base RTT and BDP. */
-    public CongestionHistory.Config config(long baseRttPs, int bdpPackets) {
-        return decay == CongestionHistory.Decay.TIME
-                ? CongestionHistory.Config.timeBased(Math.round(ecnRtts * baseRttPs), Math.round(nackRtts * baseRttPs))
-                : CongestionHistory.Config.countBased(Math.max(1, Math.round(ecnRtts * bdpPackets)), Math.round(nackRtts * bdpPackets));
+    /** The setting as core's penalties in base RTTs ({@link PenaltyRtts}, which resolves them on a fabric). */
+    public PenaltyRtts penalties() {
+        return new PenaltyRtts(decay, ecnRtts, nackRtts);
     }
 
     /** The configuration columns of a point with this setting. */

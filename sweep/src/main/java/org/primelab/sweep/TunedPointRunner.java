@@ -9,9 +9,7 @@ import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.cli.Json;
 import org.primelab.cli.PrimeCommand;
 import org.primelab.cli.SimOptions;
-import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.metrics.ProgressListener;
-import org.primelab.core.scenario.Scenario;
 import org.primelab.packet.PacketSimulator;
 import org.primelab.packet.SimConfig;
 import org.primelab.packet.metrics.SimResult;
@@ -63,10 +61,7 @@ public final class TunedPointRunner implements PointRunner {
         }
         List<Map<String, Object>> rows = new ArrayList<>();
         for (SimConfig base : options.scenarios()) {
-            Scenario s = base.scenario();
-            EntropyConfig entropy = s.effectiveEntropy().withHistory(setting.config(base.baseRttPs(), base.bdpPackets()));
-            SimConfig run = base.withScenario(new Scenario(s.fabric(), s.faults(), s.workload(), s.scheme(), entropy, s.cc(),
-                    s.dctcpInitialAlpha(), s.seed()));
+            SimConfig run = base.withPenalties(setting.penalties());
             SimResult r = new PacketSimulator(run, IdealMaxFct.of(run.fabric(), run.faults(), run.flows())).run(ProgressListener.NONE);
             // through the CLI's JSON writer, so numbers carry exactly the digits 'prime sim --json' prints
             for (Map<String, Object> m : CliPointRunner.parseJsonLines(Json.write(r.summary()))) {
