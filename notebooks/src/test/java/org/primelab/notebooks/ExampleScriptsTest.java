@@ -1,0 +1,88 @@
+package org.primelab.notebooks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import jdk.jshell.EvalException;
+import jdk.jshell.JShell;
+import jdk.jshell.Snippet;
+import jdk.jshell.SnippetEvent;
+import jdk.jshell.SourceCodeAnalysis;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The jshell scripts under {@code examples/} cannot rot: each runs here, at a small radix, through
+ * {@code jdk.jshell} on this module's class path (what {@code ./prime jshell SCRIPT} puts on it), every
+ * snippet must be accepted and none may throw, and what it prints must hold the properties its rows claim.
+ */
+class ExampleScriptsTest {
+
+    /** {@code examples/penalties/penalties-and-paths.jsh} at k=8: one row per run, CO-PRIME's share exactly even. */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void penaltiesAndPathsRunsAndPrintsItsTable() throws IOException {
+        String out = run(ReadmeWhatIfsTest.repositoryRoot().resolve("examples/penalties/penalties-and-paths.jsh"),
+                "-Dks=8", "-Dseeds=1");
+        List<String> rows = out.lines().filter(l -> l.startsWith("   8 ")).toList();
+        // PRIME at the defaults, PRIME scaled (4 uplinks: 0.5 and 2 RTT), REPS, CO-PRIME
+        assertEquals(4, rows.size(), out);
+        assertTrue(rows.get(1).contains("P_ECN 0.5 RTT, P_NACK 2 RTT, time decay"), rows.get(1));
+        String coPrime = rows.get(3);
+        assertTrue(coPrime.contains("co-prime") && coPrime.endsWith("1.000"), "round robin without feedback: " + coPrime);
+        double primeShare = Double.parseDouble(rows.get(0).substring(rows.get(0).lastIndexOf(' ') + 1));
+        assertTrue(primeShare > 0.25 && primeShare < 1, "PRIME's history steers some packets off slow paths: " + rows.get(0));
+    }
+
+    /** Runs every snippet of {@code script} (jshell commands such as {@code /exit} skipped); returns what it printed. */
+    private static String run(Path script, String... remoteOptions) throws IOException {
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        PrintStream sink = new PrintStream(captured, true, StandardCharsets.UTF_8);
+        List<String> options = new ArrayList<>(List.of(remoteOptions));
+        options.add("-Djava.awt.headless=true");
+        options.add("-Duser.dir=" + ReadmeWhatIfsTest.repositoryRoot());
+        String source = Files.readString(script, StandardCharsets.UTF_8).lines()
+                .filter(l -> !l.startsWith("/")).collect(Collectors.joining("\n"));
+        try (JShell shell = JShell.builder().out(sink).err(sink).remoteVMOptions(options.toArray(String[]::new)).build()) {
+            NotebooksRunInJShellTest.testClasspath().forEach(shell::addToClasspath);
+            SourceCodeAnalysis analysis = shell.sourceCodeAnalysis();
+            String rest = source;
+            while (!rest.isBlank()) {
+                SourceCodeAnalysis.CompletionInfo info = analysis.analyzeCompletion(rest);
+                if (info.completeness() == SourceCodeAnalysis.Completeness.EMPTY) {
+                    break;
+                }
+                assertTrue(info.completeness().isComplete(), "incomplete snippet in " + script + ": " + rest.lines().findFirst().orElse(""));
+                for (SnippetEvent e : shell.eval(info.source())) {
+                    if (e.causeSnippet() != null) {
+                        continue;
+                    }
+                    if (e.status() != Snippet.Status.VALID) {
+                        fail(script + ": " + e.status() + ": " + shell.diagnostics(e.snippet())
+                                .map(d -> d.getMessage(Locale.ROOT)).collect(Collectors.joining("; ")) + " in " + info.source());
+                    }
+                    if (e.exception() != null) {
+                        Throwable t = e.exception();
+                        String type = t instanceof EvalException ee ? ee.getExceptionClassName() : t.getClass().getName();
+                        fail(script + " threw " + type + ": " + t.getMessage() + "\n" + captured.toString(StandardCharsets.UTF_8));
+                    }
+                }
+                rest = info.remaining();
+            }
+        }
+        sink.flush();
+        return captured.toString(StandardCharsets.UTF_8);
+    }
+}
