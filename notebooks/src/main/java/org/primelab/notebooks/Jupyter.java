@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
  */
 public record Jupyter(String command, Map<String, String> environment) {
     /** The one line printed when Jupyter is missing. */
-    public static final String MISSING = "notebooks: needs Jupyter with nbconvert; install it with "
-            + "`apt-get install jupyter-nbconvert python3-ipykernel` (Debian/Ubuntu) or "
+    public static final String MISSING = "notebooks: needs Jupyter with nbconvert and kernelspec; install it with "
+            + "`apt-get install jupyter-nbconvert jupyter-client python3-ipykernel` (Debian/Ubuntu) or "
             + "`pip install nbconvert ipykernel`, then run again";
     /** Longest a cell may run under nbconvert, seconds. */
     public static final int CELL_TIMEOUT_SECONDS = 900;
@@ -44,10 +44,14 @@ public record Jupyter(String command, Map<String, String> environment) {
         }
     }
 
-    /** True if {@code jupyter nbconvert --version} runs and succeeds. */
-    public boolean hasNbconvert() {
+    /**
+     * True if both subcommands the notebooks need run and succeed: {@code jupyter nbconvert --version} and
+     * {@code jupyter kernelspec --version}. Debian packages them apart ({@code jupyter-nbconvert} and
+     * {@code jupyter-client}), so one can be there without the other.
+     */
+    public boolean canExecuteNotebooks() {
         try {
-            return run(List.of("nbconvert", "--version")).ok();
+            return run(List.of("nbconvert", "--version")).ok() && run(List.of("kernelspec", "--version")).ok();
         } catch (IOException e) {
             return false;
         }

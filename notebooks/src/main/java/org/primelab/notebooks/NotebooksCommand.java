@@ -86,7 +86,7 @@ public final class NotebooksCommand {
             err.println(e.getMessage());
             return 2;
         }
-        if (!jupyter.hasNbconvert()) {
+        if (!jupyter.canExecuteNotebooks()) {
             err.println(Jupyter.MISSING);
             return 2;
         }

@@ -37,7 +37,7 @@ class NotebooksRunInJupyterTest {
             System.out.println(NotebooksRunInJupyterTest.class.getSimpleName() + " " + reason);
             Assumptions.abort(reason);
         }
-        if (!jupyter.hasNbconvert()) {
+        if (!jupyter.canExecuteNotebooks()) {
             String reason = "skipped: `jupyter nbconvert` is not available on this machine (" + Jupyter.MISSING + ")";
             System.out.println(NotebooksRunInJupyterTest.class.getSimpleName() + " " + reason);
             Assumptions.abort(reason);
