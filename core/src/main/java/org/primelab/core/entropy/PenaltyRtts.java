@@ -28,9 +28,9 @@ public record PenaltyRtts(CongestionHistory.Decay decay, double ecnRtts, double 
             EntropyConfig.ECN_PENALTY_RTTS, EntropyConfig.NACK_PENALTY_RTTS);
 
     /**
-     * Longest penalty accepted, in base RTTs: 10^6. A penalty that long outlasts any run (the longest
-     * base RTT the command line builds is far under a millisecond, so 10^6 RTTs is minutes of simulated
-     * time), and it keeps {@code rtts x base RTT} far inside a {@code long} of picoseconds.
+     * Longest penalty accepted, in base RTTs: 10^6, i.e. seconds of simulated time on the paper's fabrics
+     * (base RTT about 5 us at 400G), far beyond any run; {@link #config} still refuses a product with the
+     * base RTT that would not fit a {@code long} of picoseconds.
      */
     public static final double MAX_RTTS = 1e6;
 
