@@ -69,9 +69,8 @@ class PenaltyRttsTest {
         assertTrue(refusal(() -> new PenaltyRtts(null, 1, 4)).startsWith("decay: "));
         // in range, but not in a long of picoseconds on an absurd fabric
         assertTrue(refusal(() -> new PenaltyRtts(Decay.TIME, 1, 1e6).config(Long.MAX_VALUE / 1000, 62)).startsWith("p-nack: "));
-        for (String m : new String[] {refusal(() -> new PenaltyRtts(Decay.TIME, 0, 4))}) {
-            assertFalse(m.contains("\n"), m);
-        }
+        String oneLine = refusal(() -> new PenaltyRtts(Decay.TIME, 0, 4));
+        assertFalse(oneLine.contains("\n"), oneLine);
     }
 
     private static String refusal(Runnable r) {
