@@ -89,6 +89,11 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
         return withScenario(scenario.withPenalties(p));
     }
 
+    /** The same configuration with an EV space of {@code evSpace} for the hashed schemes ({@link Scenario#withEvSpace}). */
+    public SimConfig withEvSpace(int evSpace) {
+        return withScenario(scenario.withEvSpace(evSpace));
+    }
+
     /** The same configuration with another seed. */
     public SimConfig withSeed(long s) {
         return withScenario(scenario.withSeed(s));

@@ -115,6 +115,22 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
         return new Scenario(fabric, faults, workload, scheme, e, cc, dctcpInitialAlpha, seed);
     }
 
+    /**
+     * The same scenario with an EV space of {@code evSpace} values for the hashed schemes (RPS, REPS, ECMP
+     * draw their EVs from {@code [0, evSpace)}); the rest of the entropy configuration stays. The default
+     * ({@link EntropyConfig#DEFAULT_EV_SPACE}, 2^16) spreads a sprayed flow's packets over an uplink each
+     * without a lasting bias; a small space (htsim's default is 64 EVs per flow) fixes each flow's split
+     * over the uplinks to how its few EVs hash (docs/design.md, "The EV space of the hashed schemes").
+     * PRIME and CO-PRIME name ports, not hashed EVs, and are not affected.
+     *
+     * @throws IllegalArgumentException "ev-space: ..." when {@code evSpace < 1}
+     */
+    public Scenario withEvSpace(int evSpace) {
+        EntropyConfig e = entropy == null && evSpace == EntropyConfig.DEFAULT_EV_SPACE ? null
+                : effectiveEntropy().withEvSpace(evSpace);
+        return new Scenario(fabric, faults, workload, scheme, e, cc, dctcpInitialAlpha, seed);
+    }
+
     /** The same scenario with another load balancer. */
     public Scenario withScheme(LoadBalancingScheme s) {
         return new Scenario(fabric, faults, workload, s, entropy, cc, dctcpInitialAlpha, seed);
@@ -156,6 +172,10 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
             boolean time = history.decay() == CongestionHistory.Decay.TIME;
             s.append(", penalties P_ECN ").append(time ? Units.formatTime(history.ecnPenalty()) : history.ecnPenalty() + " sends")
                     .append(" P_NACK ").append(time ? Units.formatTime(history.nackPenalty()) : history.nackPenalty() + " sends");
+        }
+        int evSpace = effectiveEntropy().evSpace();
+        if (evSpace != EntropyConfig.DEFAULT_EV_SPACE) {
+            s.append(", EV space ").append(evSpace);
         }
         return s.append(", seed ").append(seed).toString();
     }
