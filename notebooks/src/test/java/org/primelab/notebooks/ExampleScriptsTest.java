@@ -46,6 +46,30 @@ class ExampleScriptsTest {
         assertTrue(primeShare > 0.25 && primeShare < 1, "PRIME's history steers some packets off slow paths: " + rows.get(0));
     }
 
+    /**
+     * {@code examples/ev-space/ev-space.jsh} on a 2-tier k=8 tree (4 uplinks per ToR): PRIME once, REPS and RPS at
+     * 2^16 EVs and at one. With one EV a sprayed flow is pinned to one path, so some uplink carries two
+     * flows (8 ToRs of 4 flows over 4 uplinks each) and the Ratio is far above the wide space's.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void evSpaceRunsAndPinsFlowsWithOneEv() throws IOException {
+        String out = run(ReadmeWhatIfsTest.repositoryRoot().resolve("examples/ev-space/ev-space.jsh"),
+                "-Dtiers=2", "-Dk=8", "-Dsize=200KB", "-Dseeds=1", "-Devs=65536,1");
+        List<String[]> rows = out.lines().filter(l -> l.startsWith("   1 ")).map(l -> l.trim().split("\\s+")).toList();
+        assertEquals(5, rows.size(), out);
+        assertEquals("prime", rows.get(0)[1], out);
+        for (int i : new int[] {1, 3}) {
+            String[] wide = rows.get(i);
+            String[] one = rows.get(i + 1);
+            assertEquals("65536", wide[2], out);
+            assertEquals("1", one[2], out);
+            double wideRatio = Double.parseDouble(wide[5]);
+            double oneRatio = Double.parseDouble(one[5]);
+            assertTrue(oneRatio > 1.5 && oneRatio > wideRatio + 0.3, one[1] + ": one EV pins each flow: " + out);
+        }
+    }
+
     /** Runs every snippet of {@code script} (jshell commands such as {@code /exit} skipped); returns what it printed. */
     private static String run(Path script, String... remoteOptions) throws IOException {
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
