@@ -2,11 +2,14 @@
 # ratios-vs-htsim.sh HTSIM_BINARY: the paper's Ratio (max FCT over the ideal) from htsim (htsim_uec) and
 # from `prime sim` on the same permutations, per flow size, rate, congestion control and load balancer.
 # Not part of any test run. Written to check the paper's claim that for 16 and 32 MB flows every scheme
-# is close to the ideal (results/README.md, "Large flows: the reference simulator agrees").
+# is close to the ideal (results/README.md, "Large flows").
 #
 # Settings (environment variables; defaults = the 128-host 2-tier tree of the repository's htsim fixtures):
 #   K=16 TIERS=2 SIZES="16MB 32MB" RATES="400 100" CCS="dctcp nscc" LBS="reps rps" SEEDS="1 2 3"
 #   PRIME="java -jar some/prime.jar"   the prime command (default: this checkout's ./prime)
+#   HTSIM_PATHS=8192   htsim's `-paths`, the EVs each flow of its hashed schemes uses (default: htsim's own,
+#                      64). Ours draw from 2^16 (docs/design.md, "The EV space of the hashed schemes"); 8192
+#                      is the largest power of two htsim takes and the like-for-like setting. Not for ecmp.
 # LBS names are ours; htsim runs rps as `-load_balancing_algo oblivious`, ecmp as oblivious with
 # `-paths 1`, ar as `-strat ecmp_ar` (the fixtures' mapping, core/src/test/resources/htsim/README.md).
 # htsim runs with the fixtures' flags (MTU 4160, 600 ns hops, an ACK per 4 packets) and RED thresholds of
@@ -63,10 +66,11 @@ for seed in $SEEDS; do
           ecn=$(awk -v b="$bdp" -v m="$mtu" 'function up(x) { return x == int(x) ? x : int(x) + 1 }
                 BEGIN { printf "%d %d", up(0.25 * b / m), up(0.75 * b / m) }')
           line=$(echo "$o" | awk -v lb="$lb" '$1 == lb { print $2, $3 }')
+          paths=(); [ -n "${HTSIM_PATHS:-}" ] && [ "$lb" != ecmp ] && paths=(-paths "$HTSIM_PATHS")
           # shellcheck disable=SC2046
           (cd "$work" && "$htsim" -nodes "$nodes" -tiers "$TIERS" -linkspeed $((rate * 1000)) -mtu "$mtu" \
               -end 100000000 -hop_latency 0.6 -sack_threshold $((4 * mtu)) -ecn $ecn -sender_cc_algo "$cc" \
-              $(htsim_lb "$lb") -seed "$seed" -tm "$cm" >"$work/htsim.out" 2>&1)
+              $(htsim_lb "$lb") ${paths[@]+"${paths[@]}"} -seed "$seed" -tm "$cm" >"$work/htsim.out" 2>&1)
           done_flows=$(grep -c '^Flow .* finished at' "$work/htsim.out" || true)
           [ "$done_flows" = "$flows" ] || { echo "htsim finished $done_flows of $flows flows; see its output:" >&2; tail -5 "$work/htsim.out" >&2; exit 1; }
           h=$($PRIME check "${fabric[@]}" --traffic "$cm" --htsim "$work/htsim.out" --lb "$lb" --fct-at sender \
