@@ -3,6 +3,7 @@ package org.primelab.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
@@ -77,6 +78,11 @@ public final class SimOptions {
 
     @Option(names = "--dctcp-alpha0", defaultValue = "0", description = "DCTCP's initial alpha in [0, 1] (default: ${DEFAULT-VALUE})")
     double dctcpAlpha0;
+
+    @Option(names = "--ev-space", defaultValue = "65536",
+            description = "EVs each flow of the hashed schemes (ecmp, rps, reps) draws from, 1..65536; htsim's default"
+                    + " is 64 (default: ${DEFAULT-VALUE})")
+    int evSpace;
 
     @Option(names = "--ack-every", defaultValue = "4", description = "data packets per coalesced ACK, 1..64 (default: ${DEFAULT-VALUE})")
     int ackEvery;
@@ -187,6 +193,7 @@ public final class SimOptions {
                     + Units.oneLine(rate));
         }
         CcKind ccKind = CcKind.parse(cc);
+        Checks.range("ev-space", evSpace, 1, EntropyConfig.DEFAULT_EV_SPACE);
         Scheduling scheduling = Scheduling.parse(sched);
         long detectPs = Units.parseTime("detect", detect);
         List<LoadBalancingScheme> schemes = schemes();
@@ -213,7 +220,8 @@ public final class SimOptions {
             }
             b.rto(r);
         }
-        return b.build();
+        SimConfig c = b.build();
+        return evSpace == EntropyConfig.DEFAULT_EV_SPACE ? c : c.withEvSpace(evSpace);
     }
 
     /** The {@code --fail*} and {@code --degrade*} options, plus {@code extraFailures} failed from time 0. */

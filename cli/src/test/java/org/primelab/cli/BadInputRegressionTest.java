@@ -79,6 +79,8 @@ class BadInputRegressionTest {
                 Arguments.of("rate", new String[] {"fluid", "--k", "8", "--rate", "1bps"}),
                 // options named by their own name, not the value type
                 Arguments.of("detect", new String[] {"sim", "--k", "4", "--detect", "soon"}),
+                Arguments.of("ev-space", new String[] {"sim", "--k", "4", "--ev-space", "0"}),
+                Arguments.of("ev-space", new String[] {"fluid", "--k", "4", "--ev-space", "65537"}),
                 Arguments.of("stagger", new String[] {"sim", "--k", "4", "--stagger", "1e99999999999s"}),
                 Arguments.of("lb", new String[] {"sim", "--k", "4", "--lb", "all,prime"}),
                 Arguments.of("lb", new String[] {"sim", "--k", "4", "--lb", "prime,prime"}),

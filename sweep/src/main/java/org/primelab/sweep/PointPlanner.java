@@ -116,6 +116,9 @@ public final class PointPlanner {
                 continue;
             }
             Object value = column(o.getValue());
+            if (Simulator.keyedOnlyWhenSet(name) && String.valueOf((Object) o.getValue()).equals(o.defaultValue())) {
+                continue;
+            }
             config.put("opt_" + name.replace('-', '_'), value);
             key.append(' ').append(name).append('=').append(value == null ? "" : value);
         }

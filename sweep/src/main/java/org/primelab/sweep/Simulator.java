@@ -57,6 +57,15 @@ public enum Simulator {
         };
     }
 
+    /**
+     * Options added after results were committed (results/): at their default they are left out of a
+     * point's key and columns, so the keys of every committed point stay what they were and a sweep resumes
+     * over them; set to anything else they are keyed like every other option.
+     */
+    public static boolean keyedOnlyWhenSet(String key) {
+        return key.equals("ev-space");
+    }
+
     /** Parses {@code sim}, {@code fluid} or {@code motivation}. */
     public static Simulator parse(String s) {
         for (Simulator sim : values()) {
