@@ -213,6 +213,15 @@ public final class Prime {
         return with("cc", cc);
     }
 
+    /**
+     * EVs per flow of the hashed schemes ({@code --ev-space}, 1..65536; default 65536; htsim's default is 64):
+     * with few, a flow's split over the uplinks is fixed by how its EVs hash (docs/design.md, "The EV space
+     * of the hashed schemes"). PRIME and CO-PRIME do not hash and ignore it.
+     */
+    public Prime evSpace(int evs) {
+        return with("ev-space", String.valueOf(evs));
+    }
+
     /** Mixed traffic: pin {@code fraction} of the flows to ECMP in their own class, scheduled by {@code sched} ({@code sp} or {@code wrr:W}). */
     public Prime ecmp(double fraction, String sched) {
         return with("ecmp-fraction", String.valueOf(fraction)).with("sched", sched);

@@ -63,6 +63,20 @@ class PrimeTest {
     }
 
     @Test
+    void evSpaceIsTheCommandLinesOption() {
+        Prime.Runs<SimResult> runs = Prime.fatTree(2, 8).flowSize("128KB").evSpace(2).sim("reps");
+        String[] r = cli("sim", "--k", "8", "--flow-size", "128KB", "--ev-space", "2", "--lb", "reps", "--json");
+        assertEquals("0", r[0], r[2]);
+        double maxFct = field(r[1], "max_fct_us").get(0);
+        assertEquals(maxFct, runs.first().maxFctPs() / 1e6, JSON_ROUNDING * maxFct);
+        assertEquals(2, runs.first().config().effectiveEntropy().evSpace());
+        assertTrue(runs.first().maxFctPs() > Prime.fatTree(2, 8).flowSize("128KB").sim("reps").first().maxFctPs(),
+                "two EVs per flow collide where 2^16 spread");
+        assertEquals("ev-space: must be in [1, 65536], got 0",
+                assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(2, 8).evSpace(0)).getMessage());
+    }
+
+    @Test
     void fluidAgreesExactlyWithTheCommandLineOnACollective() {
         Prime.Runs<FluidResult> runs = Prime.fatTree(2, 4).allReduce("32KB").group(4).fluid("prime");
         String[] r = cli("fluid", "--tiers", "2", "--k", "4", "--traffic", "allreduce", "--flow-size", "32KB",
