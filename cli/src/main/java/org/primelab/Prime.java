@@ -222,6 +222,19 @@ public final class Prime {
         return with("ev-space", String.valueOf(evs));
     }
 
+    /**
+     * PRIME's penalties in base RTTs ({@code --p-ecn}, {@code --p-nack}, {@code --penalty-decay}; defaults 1, 4,
+     * time): how long a path stays out after an ECN mark and after a NACK (docs/design.md, "Penalty lengths
+     * and the number of paths").
+     */
+    public Prime penalties(double ecnRtts, double nackRtts, String decay) {
+        Map<String, String> three = new LinkedHashMap<>();   // set together: each alone may not fit the other defaults
+        three.put("p-ecn", String.valueOf(ecnRtts));
+        three.put("p-nack", String.valueOf(nackRtts));
+        three.put("penalty-decay", decay);
+        return with(three);
+    }
+
     /** Mixed traffic: pin {@code fraction} of the flows to ECMP in their own class, scheduled by {@code sched} ({@code sp} or {@code wrr:W}). */
     public Prime ecmp(double fraction, String sched) {
         return with("ecmp-fraction", String.valueOf(fraction)).with("sched", sched);
@@ -486,9 +499,19 @@ public final class Prime {
         if (value == null) {
             throw new IllegalArgumentException(option + ": missing value");
         }
+        return with(Map.of(option, value));
+    }
+
+    /** The options {@code several} set together (validated once), each re-inserted last so the command line reads in the order of the calls. */
+    private Prime with(Map<String, String> several) {
         Map<String, String> o = new LinkedHashMap<>(options);
-        o.remove(option); // re-inserted last, so the command line reads in the order of the calls
-        o.put(option, value);
+        several.forEach((option, value) -> {
+            if (value == null) {
+                throw new IllegalArgumentException(option + ": missing value");
+            }
+            o.remove(option);
+            o.put(option, value);
+        });
         return new Prime(o, failures, degradations);
     }
 

@@ -14,6 +14,9 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.primelab.packet.SimConfig;
+import org.primelab.core.history.CongestionHistory;
+import org.primelab.core.entropy.PenaltyRtts;
 import org.primelab.cli.PrimeCommand;
 import org.primelab.fluid.FluidResult;
 import org.primelab.packet.metrics.SimResult;
@@ -74,6 +77,22 @@ class PrimeTest {
                 "two EVs per flow collide where 2^16 spread");
         assertEquals("ev-space: must be in [1, 65536], got 0",
                 assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(2, 8).evSpace(0)).getMessage());
+    }
+
+    @Test
+    void penaltiesAreTheCommandLinesOptionsAndTheLibrarysSetting() {
+        Prime base = Prime.fatTree(2, 8).flowSize("512KB").degrade(0.25, "100G");
+        Prime.Runs<SimResult> runs = base.penalties(8, 32, "time").sim("prime");
+        String[] r = cli("sim", "--k", "8", "--flow-size", "512KB", "--degrade-fraction", "0.25", "--degrade-to", "100G",
+                "--p-ecn", "8", "--p-nack", "32", "--lb", "prime", "--json");
+        assertEquals("0", r[0], r[2]);
+        double maxFct = field(r[1], "max_fct_us").get(0);
+        assertEquals(maxFct, runs.first().maxFctPs() / 1e6, JSON_ROUNDING * maxFct);
+        SimConfig library = base.lb("prime").configs().get(0).withPenalties(new PenaltyRtts(CongestionHistory.Decay.TIME, 8, 32));
+        assertEquals(library.scenario(), runs.first().scenario());
+        assertTrue(runs.first().maxFctPs() != base.sim("prime").first().maxFctPs(), "longer penalties change PRIME's run");
+        assertEquals(base.sim("prime").first().scenario(), base.penalties(1, 4, "time").sim("prime").first().scenario(),
+                "the defaults given explicitly are the defaults");
     }
 
     @Test

@@ -139,7 +139,7 @@ final class FluidCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%s, %s links, %s propagation, %d flows of %d B, %s, ACK every %d%s (fluid, %s split, step %.3g MTU = %.1f ps, fast-forward %s)%n",
                 c.tree(), Units.formatRate(c.linkRateBps()), Units.formatTime(c.propagationPs()),
                 results.get(0).flows().size(), results.get(0).flows().get(0).sizeBytes(), c.cc().cliName(), c.ackEvery(),
-                SimRunner.evSpaceNote(c.effectiveEntropy().evSpace()), c.split().cliName(), c.stepMtus(), c.stepPs(),
+                c.scenario().entropyNote(), c.split().cliName(), c.stepMtus(), c.stepPs(),
                 c.fastForward() ? "on" : "off");
         out.printf(Locale.ROOT, "ideal max FCT %.3f us (BDP %d B = %d packets)%n", results.get(0).idealMaxFctPs() / 1e6,
                 c.bdpBytes(), c.bdpPackets());

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.entropy.PenaltyRtts;
+import org.primelab.core.history.CongestionHistory;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Workloads;
@@ -83,6 +85,18 @@ public final class SimOptions {
             description = "EVs each flow of the hashed schemes (ecmp, rps, reps) draws from, 1..65536; htsim's default"
                     + " is 64 (default: ${DEFAULT-VALUE})")
     int evSpace;
+
+    @Option(names = "--p-ecn", defaultValue = "1",
+            description = "PRIME's ECN penalty in base RTTs, (0, 1e6] (default: ${DEFAULT-VALUE}; the paper leaves it open)")
+    double pEcn;
+
+    @Option(names = "--p-nack", defaultValue = "4",
+            description = "PRIME's NACK penalty in base RTTs, above --p-ecn (default: ${DEFAULT-VALUE})")
+    double pNack;
+
+    @Option(names = "--penalty-decay", defaultValue = "time",
+            description = "how PRIME's penalties decay: time (base RTTs of time) or count (BDP sends per RTT) (default: ${DEFAULT-VALUE})")
+    String penaltyDecay;
 
     @Option(names = "--ack-every", defaultValue = "4", description = "data packets per coalesced ACK, 1..64 (default: ${DEFAULT-VALUE})")
     int ackEvery;
@@ -194,6 +208,7 @@ public final class SimOptions {
         }
         CcKind ccKind = CcKind.parse(cc);
         Checks.range("ev-space", evSpace, 1, EntropyConfig.DEFAULT_EV_SPACE);
+        PenaltyRtts penalties = penalties();
         Scheduling scheduling = Scheduling.parse(sched);
         long detectPs = Units.parseTime("detect", detect);
         List<LoadBalancingScheme> schemes = schemes();
@@ -221,7 +236,19 @@ public final class SimOptions {
             b.rto(r);
         }
         SimConfig c = b.build();
-        return evSpace == EntropyConfig.DEFAULT_EV_SPACE ? c : c.withEvSpace(evSpace);
+        c = evSpace == EntropyConfig.DEFAULT_EV_SPACE ? c : c.withEvSpace(evSpace);
+        return penalties.isDefault() ? c : c.withPenalties(penalties);
+    }
+
+    /** PRIME's penalties of {@code --p-ecn}, {@code --p-nack} and {@code --penalty-decay} ({@link PenaltyRtts} checks them). */
+    private PenaltyRtts penalties() {
+        CongestionHistory.Decay decay = switch (penaltyDecay.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "time" -> CongestionHistory.Decay.TIME;
+            case "count" -> CongestionHistory.Decay.COUNT;
+            default -> throw new IllegalArgumentException("penalty-decay: must be time or count, got '"
+                    + Units.oneLine(penaltyDecay) + "'");
+        };
+        return new PenaltyRtts(decay, pEcn, pNack);
     }
 
     /** The {@code --fail*} and {@code --degrade*} options, plus {@code extraFailures} failed from time 0. */

@@ -195,11 +195,6 @@ final class SimRunner {
         }
     }
 
-    /** ", EV space N" when the hashed schemes draw from a space other than the default, else nothing. */
-    static String evSpaceNote(int evSpace) {
-        return evSpace == org.primelab.core.entropy.EntropyConfig.DEFAULT_EV_SPACE ? "" : ", EV space " + evSpace;
-    }
-
     /** The comparison table, one row per scheme. */
     static void printTable(PrintWriter out, List<SimResult> results) {
         if (results.isEmpty()) {
@@ -209,7 +204,7 @@ final class SimRunner {
         out.printf(Locale.ROOT, "%s, %s links, %s propagation, %d flows of %d B, %s, ACK every %d%s%n",
                 c.tree(), org.primelab.core.units.Units.formatRate(c.linkRateBps()),
                 org.primelab.core.units.Units.formatTime(c.propagationPs()), results.get(0).flows().size(),
-                results.get(0).flows().get(0).sizeBytes(), c.cc().cliName(), c.ackEvery(), evSpaceNote(c.effectiveEntropy().evSpace()));
+                results.get(0).flows().get(0).sizeBytes(), c.cc().cliName(), c.ackEvery(), c.scenario().entropyNote());
         out.printf(Locale.ROOT, "ideal max FCT %.3f us (BDP %d B = %d packets); FCT measured at the %s%s%n",
                 results.get(0).idealMaxFctPs() / 1e6, c.bdpBytes(), c.bdpPackets(), c.fctAt().cliName(),
                 c.fctAt() == FctConvention.SENDER ? " (last ACK; ratio stays receiver side)" : " (last byte)");

@@ -80,6 +80,9 @@ class BadInputRegressionTest {
                 // options named by their own name, not the value type
                 Arguments.of("detect", new String[] {"sim", "--k", "4", "--detect", "soon"}),
                 Arguments.of("ev-space", new String[] {"sim", "--k", "4", "--ev-space", "0"}),
+                Arguments.of("p-ecn", new String[] {"sim", "--k", "4", "--p-ecn", "-1"}),
+                Arguments.of("p-nack", new String[] {"fluid", "--k", "4", "--p-ecn", "2", "--p-nack", "2"}),
+                Arguments.of("penalty-decay", new String[] {"sim", "--k", "4", "--penalty-decay", "linear"}),
                 Arguments.of("ev-space", new String[] {"fluid", "--k", "4", "--ev-space", "65537"}),
                 Arguments.of("stagger", new String[] {"sim", "--k", "4", "--stagger", "1e99999999999s"}),
                 Arguments.of("lb", new String[] {"sim", "--k", "4", "--lb", "all,prime"}),

@@ -116,13 +116,27 @@ public final class PointPlanner {
                 continue;
             }
             Object value = column(o.getValue());
-            if (Simulator.keyedOnlyWhenSet(name) && String.valueOf((Object) o.getValue()).equals(o.defaultValue())) {
+            if (Simulator.keyedOnlyWhenSet(name) && atDefault(o)) {
                 continue;
             }
             config.put("opt_" + name.replace('-', '_'), value);
             key.append(' ').append(name).append('=').append(value == null ? "" : value);
         }
         return new Point(sim, args, key.toString(), config);
+    }
+
+    /** Whether {@code o} holds its default value (numbers compared as numbers: 1 and 1.0 are the same). */
+    private static boolean atDefault(OptionSpec o) {
+        Object value = o.getValue();
+        String def = o.defaultValue();
+        if (value instanceof Number n && def != null) {
+            try {
+                return n.doubleValue() == Double.parseDouble(def);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        return String.valueOf(value).equals(def);
     }
 
     /** The option names (without dashes) a spec may set for {@code sim}. */

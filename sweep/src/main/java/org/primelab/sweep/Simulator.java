@@ -63,7 +63,10 @@ public enum Simulator {
      * over them; set to anything else they are keyed like every other option.
      */
     public static boolean keyedOnlyWhenSet(String key) {
-        return key.equals("ev-space");
+        return switch (key) {
+            case "ev-space", "p-ecn", "p-nack", "penalty-decay" -> true;
+            default -> false;
+        };
     }
 
     /** Parses {@code sim}, {@code fluid} or {@code motivation}. */

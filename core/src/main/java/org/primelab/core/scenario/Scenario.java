@@ -167,6 +167,15 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
         if (cc == CcKind.DCTCP && dctcpInitialAlpha != DEFAULT_DCTCP_INITIAL_ALPHA) {
             s.append(" (alpha0 ").append(dctcpInitialAlpha).append(')');
         }
+        return s.append(entropyNote()).append(", seed ").append(seed).toString();
+    }
+
+    /**
+     * What differs from the default schemes' parameters, for one-line summaries: {@code ", penalties P_ECN
+     * ... P_NACK ..."} and {@code ", EV space N"} when set, else the empty string.
+     */
+    public String entropyNote() {
+        StringBuilder s = new StringBuilder();
         CongestionHistory.Config history = effectiveEntropy().history();
         if (!history.equals(EntropyConfig.defaults(fabric.baseRttPs(), fabric.bdpPackets()).history())) {
             boolean time = history.decay() == CongestionHistory.Decay.TIME;
@@ -177,7 +186,7 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
         if (evSpace != EntropyConfig.DEFAULT_EV_SPACE) {
             s.append(", EV space ").append(evSpace);
         }
-        return s.append(", seed ").append(seed).toString();
+        return s.toString();
     }
 
     /** Fluent builder holding the paper's defaults. */
