@@ -496,10 +496,7 @@ public final class Prime {
     // ---------------------------------------------------------------------------------------- internal
 
     private Prime with(String option, String value) {
-        if (value == null) {
-            throw new IllegalArgumentException(option + ": missing value");
-        }
-        return with(Map.of(option, value));
+        return with(java.util.Collections.singletonMap(option, value));
     }
 
     /** The options {@code several} set together (validated once), each re-inserted last so the command line reads in the order of the calls. */

@@ -235,9 +235,8 @@ public final class SimOptions {
             }
             b.rto(r);
         }
-        SimConfig c = b.build();
-        c = evSpace == EntropyConfig.DEFAULT_EV_SPACE ? c : c.withEvSpace(evSpace);
-        return penalties.isDefault() ? c : c.withPenalties(penalties);
+        // both leave a scenario at the defaults as it was (no entropy configuration of its own)
+        return b.penalties(penalties).build().withEvSpace(evSpace);
     }
 
     /** PRIME's penalties of {@code --p-ecn}, {@code --p-nack} and {@code --penalty-decay} ({@link PenaltyRtts} checks them). */

@@ -34,7 +34,10 @@ public record PenaltyRtts(CongestionHistory.Decay decay, double ecnRtts, double 
      */
     public static final double MAX_RTTS = 1e6;
 
-    /** Validates; messages name the command-line options {@code --decay}, {@code --p-ecn}, {@code --p-nack}. */
+    /**
+     * Validates; messages start with the command-line options {@code p-ecn} and {@code p-nack} (a missing decay
+     * with {@code decay}: {@code --penalty-decay} is parsed, and refused, by the command line itself).
+     */
     public PenaltyRtts {
         if (decay == null) {
             throw new IllegalArgumentException("decay: required; accepted: time, count");
