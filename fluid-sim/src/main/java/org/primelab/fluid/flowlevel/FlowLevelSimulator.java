@@ -54,13 +54,16 @@ import org.primelab.fluid.SplitMode;
  *
  * <p><b>Failures.</b> Degraded links run at their rate. A failed link carries nothing from its failure time;
  * until it is detected ({@link FlowLevelOptions#detectPs}) routing still sends onto it and a flow loses
- * {@link LinkShares#lostFraction} of what it sends. The retransmission timer is the packet simulator's: it
+ * {@link LinkShares#lostFraction} of what it sends. Both moments are taken where they happen, on the sender's
+ * clock: a packet meets the failure when it reaches the link and is routed around it when it reaches the
+ * switch that picks its uplink, some hops after it was sent ({@link FlowSplits}, "Timing"). The retransmission timer is the packet simulator's: it
  * fires {@code rto} after the flow's last acknowledgement (the time of its first send, or of its last timeout,
  * if nothing was delivered since). When a flow stops making progress (everything sent, or its window full of
  * lost bytes, an event computed like a drain) its lost packets are counted whole ({@link LostPackets}); none
  * lost, it completes. At the timeout what was lost is sent again, the window restarting at {@code ackEvery}
  * MTUs; that first window leaves as a burst, exposed for a round trip to the failure as it was at the
- * timeout ({@code lossFraction}), so a resend just before detection can be lost again. A window moves whole
+ * timeout ({@code lossFraction}), so a resend that reaches the deciding switch before detection can be lost
+ * again. A window moves whole
  * batches of {@code ackEvery} packets per round trip and grows by {@code MSS · acked / cwnd}
  * ({@code windowRate}, {@code grow}). After detection the paths through the link are withdrawn (ECMP remapped
  * as the switches do); only flows with a path through it are re-shared.
@@ -181,7 +184,8 @@ public final class FlowLevelSimulator {
         final long mtuPs = Units.serializationPs(config.mtuBytes(), line);
         final double ackBatchBytes = config.ackEvery() * mtuBytes;
         final FlowSplits splits = new FlowSplits(tree, faults, config.scheme(), line, config.seed(),
-                config.effectiveEntropy(), options.detectPs());
+                config.effectiveEntropy(), options.detectPs(),
+                FlowSplits.hopPs(config.mtuBytes(), line, config.propagationPs()));
         final TriggerRuntime triggers = new TriggerRuntime(workload);
         final int[] startedBuf = new int[triggers.maxStartedPerActivation()];
         final PriorityQueue<Event> events = new PriorityQueue<>();
@@ -291,10 +295,9 @@ public final class FlowLevelSimulator {
                 }
             }
             for (int l : faults.failedLinks()) {
-                long at = faults.failTime(l);
-                schedule(at, REROUTE, l);
-                if (at <= Long.MAX_VALUE - options.detectPs()) {
-                    schedule(at + options.detectPs(), REROUTE, l);
+                // when the failure, then its detection, reach what senders send (FlowSplits, "Timing")
+                for (long at : splits.changeTimes(l)) {
+                    schedule(at, REROUTE, l);
                 }
             }
         }

@@ -31,6 +31,19 @@ import org.primelab.fluid.FlowPaths;
  * </ul>
  * A path whose link has failed and been detected is not usable (routing remaps its EVs); a failed link not
  * yet detected is still used, and what the flow sends onto it is lost ({@link LinkShares#lostFraction}).
+ *
+ * <p><b>Timing.</b> Shares are read at the sender's clock, but a failure and its detection happen in the
+ * fabric. A packet sent at {@code t} reaches the {@code i}-th link of its path (0: the host's own) at
+ * {@code t + i · hop}, {@code hop} being one MTU's serialization at the line rate plus the propagation delay
+ * (queueing and slower links left out). So a link that fails at {@code F} loses what a flow sends from
+ * {@code F - i · hop} on. Routing avoids a detected link where a switch picks its uplink, on arrival (the
+ * packet simulator's {@code Switches.arrive}): for a link between tiers {@code j} and {@code j + 1}, either
+ * way, that is the source side's tier-{@code j} switch, {@code j} hops from the sender (the uplink choice
+ * there fixes the tier-{@code j + 1} switch, hence also the downlink from it on the destination side). So a
+ * packet sent from {@code F + detect - j · hop} on avoids it; sent before, it was routed onto the failed
+ * link and is lost there. At 400G with 600 ns links {@code hop} is 0.68 us: a retransmission timeout that
+ * fires 0.3 us before detection sends its burst past the failure, where reading the fabric at the send time
+ * would lose part of it again and cost a second timeout ({@link #failedAt}, {@link #withdrawnAt}).
  */
 final class FlowSplits {
     private final FatTree tree;
@@ -41,12 +54,13 @@ final class FlowSplits {
     private final EntropyConfig entropy;
     private final long[] salts;
     private final long detectPs;
+    private final long hopPs;
     // scratch: accumulated weight per link and the links touched
     private final double[] acc;
     private final int[] touched;
 
     FlowSplits(FatTree tree, Faults faults, LoadBalancingScheme scheme, long linkRateBps, long seed,
-               EntropyConfig entropy, long detectPs) {
+               EntropyConfig entropy, long detectPs, long hopPs) {
         if (scheme.forwarding() == Forwarding.ADAPTIVE) {
             throw new IllegalArgumentException("lb: ar has no flow-level split; use the quantum engine");
         }
@@ -58,6 +72,7 @@ final class FlowSplits {
         this.entropy = entropy;
         this.salts = FlowPaths.salts(tree, seed);
         this.detectPs = detectPs;
+        this.hopPs = hopPs;
         this.acc = new double[tree.linkCount()];
         this.touched = new int[tree.linkCount()];
     }
@@ -77,15 +92,62 @@ final class FlowSplits {
         return scheme == LoadBalancingScheme.PRIME || scheme == LoadBalancingScheme.REPS;
     }
 
-    /** Whether routing has withdrawn link {@code l} at {@code nowPs} (failed and detected). */
-    boolean withdrawn(int l, long nowPs) {
-        long f = faults.failTime(l);
-        return f != Faults.NEVER && nowPs >= f + detectPs;
+    /**
+     * One hop's base time, picoseconds: an MTU's serialization at the line rate plus the propagation delay.
+     *
+     * @param mtuBytes the MTU
+     * @param linkRateBps the line rate
+     * @param propagationPs the propagation delay of a link
+     */
+    static long hopPs(long mtuBytes, long linkRateBps, long propagationPs) {
+        return org.primelab.core.units.Units.serializationPs(mtuBytes, linkRateBps) + propagationPs;
     }
 
-    /** Whether link {@code l} has failed at {@code nowPs}. */
-    boolean failed(int l, long nowPs) {
-        return faults.isFailed(l, nowPs);
+    /**
+     * Whether routing avoids link {@code l} for a packet sent at {@code sentPs}: it has failed and the switch
+     * that picks the packet's uplink at the link's lower tier learned of it before the packet got there.
+     */
+    boolean withdrawnAt(int l, long sentPs) {
+        long f = faults.failTime(l);
+        return f != Faults.NEVER && sentPs + decisionHops(l) * hopPs >= f + detectPs;
+    }
+
+    /** Whether link {@code l}, the {@code position}-th of a path (0: the host's), has failed when a packet sent at {@code sentPs} reaches it. */
+    boolean failedAt(int l, int position, long sentPs) {
+        return faults.isFailed(l, sentPs + position * hopPs);
+    }
+
+    /** Hops from a sender to the switch whose uplink choice decides whether a path crosses {@code l}: its lower tier. */
+    int decisionHops(int l) {
+        return Math.min(tree.tierOf(tree.linkSource(l)), tree.tierOf(tree.linkTarget(l)));
+    }
+
+    /**
+     * The sender times from which link {@code l}'s failure, then its detection, changes what some flow's packets
+     * meet: {@code F - i · hop} for every position {@code i} the link can hold in a path, and
+     * {@code F + detect - j · hop}; those before 0 are left out (no flow starts before 0, and one starting
+     * later reads the state at its start). Sorted, distinct.
+     */
+    long[] changeTimes(int l) {
+        long f = faults.failTime(l);
+        if (f == Faults.NEVER) {
+            return new long[0];
+        }
+        int from = tree.tierOf(tree.linkSource(l));
+        int to = tree.tierOf(tree.linkTarget(l));
+        long[] out = new long[tree.tiers() + 2];
+        int count = 0;
+        if (to > from) {
+            out[count++] = f - from * hopPs;          // going up: the from-th link of every path through it
+        } else {
+            for (int up = from; up <= tree.tiers(); up++) {
+                out[count++] = f - (2L * up - from) * hopPs;   // going down, after up hops up
+            }
+        }
+        if (f <= Long.MAX_VALUE - detectPs) {
+            out[count++] = f + detectPs - decisionHops(l) * hopPs;
+        }
+        return Arrays.stream(out, 0, count).filter(t -> t >= 0).sorted().distinct().toArray();
     }
 
     /** The shares of {@code flow} at {@code nowPs}; {@code paths} are its paths (built once per flow). */
@@ -117,8 +179,10 @@ final class FlowSplits {
             if (w == 0) {
                 continue;
             }
-            for (int l : paths.forward(p)) {
-                if (failed(l, nowPs)) {
+            int[] path = paths.forward(p);
+            for (int i = 0; i < path.length; i++) {
+                int l = path[i];
+                if (failedAt(l, i, nowPs)) {
                     lost += w;   // the black hole: the rest of this path carries nothing of it
                     break;
                 }
@@ -153,7 +217,7 @@ final class FlowSplits {
 
     private boolean pathWithdrawn(int[] links, long nowPs) {
         for (int l : links) {
-            if (withdrawn(l, nowPs)) {
+            if (withdrawnAt(l, nowPs)) {
                 return true;
             }
         }

@@ -185,7 +185,7 @@ class FlowLevelSimulatorTest {
         long rto = OPTIONS.rtoPs();
         long firstTimeoutAfterDetection = (detect / rto + 1) * rto;
         FlowSplits healthySplits = new FlowSplits(tree, Faults.none(tree), LoadBalancingScheme.ECMP, RATE, c.seed(),
-                c.effectiveEntropy(), 0);
+                c.effectiveEntropy(), 0, 0);
         int crossing = 0;
         for (Flow f : flows) {
             LinkShares s = healthySplits.shares(f, new org.primelab.fluid.FlowPaths(tree, f.src(), f.dst()), 0);
@@ -330,6 +330,65 @@ class FlowLevelSimulatorTest {
                 .endPs();
         assertTrue(late - early >= rto, "second timeout: " + early + " ps vs " + late + " ps");
         assertTrue(late - early < 2 * rto, "one more timeout only: " + early + " ps vs " + late + " ps");
+    }
+
+    @Test
+    void aBurstThatReachesTheDecidingSwitchAfterDetectionIsRoutedAroundTheHole() {
+        // the same lone PRIME flow, detection just after its timeout: the resend's burst reaches its ToR, where
+        // the uplink is picked, one hop (an MTU's serialization plus the propagation) after it leaves. Detection
+        // half a hop after the timeout: the burst is routed around the failed cable and the flow ends exactly
+        // as with detection long before; one and a half hops after: the burst is routed into it, one packet is
+        // lost again and it costs a second timeout (reading the fabric at the send time loses it in both)
+        FatTree tree = FatTree.twoTier(8);
+        Flow flow = new Flow(0, 0, 9, 1_000_000, 0);
+        Faults faults = Faults.builder(tree).fail("leaf0-spine1", 0).build();
+        FluidConfig c = FluidConfig.builder(tree).rate(RATE).scheme(LoadBalancingScheme.PRIME).faults(faults).build()
+                .withWorkload(Workload.of(List.of(flow)));
+        long rto = 40 * Units.PS_PER_US;
+        double bytesPerPs = RATE / 8e12;
+        double rtt = c.pathRttPs(4);
+        double timeout = 1.5 * c.lineRateWindowBytes() / bytesPerPs / 0.25 + rtt + rto;
+        long hop = Units.serializationPs(c.mtuBytes(), RATE) + c.propagationPs();
+        long early = endWithDetection(c, Math.round(timeout - 5 * Units.PS_PER_US), rto);
+        assertEquals(early, endWithDetection(c, Math.round(timeout + hop / 2.0), rto));
+        long late = endWithDetection(c, Math.round(timeout + 1.5 * hop), rto);
+        assertTrue(late - early >= rto && late - early < 2 * rto, "one more timeout: " + early + " vs " + late);
+    }
+
+    @Test
+    void aLinkFailingAfterTheLastSendStillLosesWhatHasNotReachedItYet() {
+        // a lone ECMP flow through a leaf uplink (the path's link 1, one hop from the sender). Its last byte
+        // leaves the host at S0 and reaches that link one hop later: a failure half a hop after S0 still loses
+        // the packets on their way, so the flow times out; a failure two hops after S0 loses nothing
+        FatTree tree = FatTree.twoTier(8);
+        Flow flow = new Flow(0, 0, 9, 1_000_000, 0);
+        Workload w = Workload.of(List.of(flow));
+        FluidLinkStats crossed = run(config(tree, LoadBalancingScheme.ECMP, w)).links().stream()
+                .filter(l -> l.tier() == 1 && l.uplink() && l.dataBytes() > 0).findFirst().orElseThrow();
+        FluidConfig healthy = config(tree, LoadBalancingScheme.ECMP, w);
+        long mtuPs = Units.serializationPs(healthy.mtuBytes(), RATE);
+        long packets = IdealFct.packets(flow.sizeBytes(), healthy.mtuBytes(), healthy.headerBytes());
+        long lastWire = flow.sizeBytes() - (packets - 1) * (healthy.mtuBytes() - healthy.headerBytes())
+                + healthy.headerBytes();
+        long s0 = (packets - 1) * mtuPs + Units.serializationPs(lastWire, RATE);
+        long hop = mtuPs + healthy.propagationPs();
+        long rto = 30 * Units.PS_PER_US;
+        long detect = 10 * Units.PS_PER_US;
+        for (long failAt : new long[] {s0 + hop / 2, s0 + 2 * hop}) {
+            Faults faults = Faults.builder(tree).fail(tree.cableName(crossed.link()), failAt).build();
+            FluidConfig c = FluidConfig.builder(tree).rate(RATE).scheme(LoadBalancingScheme.ECMP).faults(faults)
+                    .build().withWorkload(w);
+            long end = new FlowLevelSimulator(c, new FlowLevelOptions(detect, rto), 1).run().flows().get(0).endPs();
+            if (failAt < s0 + hop) {
+                assertTrue(end >= s0 + rto, "lost on the way, resent after a timeout: " + end);
+            } else {
+                assertEquals(lone(c, flow), end, "nothing lost");
+            }
+        }
+    }
+
+    private static long endWithDetection(FluidConfig c, long detectPs, long rtoPs) {
+        return new FlowLevelSimulator(c, new FlowLevelOptions(detectPs, rtoPs), 1).run().flows().get(0).endPs();
     }
 
     @Test

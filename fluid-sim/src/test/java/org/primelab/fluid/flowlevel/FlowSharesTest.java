@@ -31,10 +31,10 @@ class FlowSharesTest {
         for (FatTree tree : trees) {
             for (LoadBalancingScheme scheme : SPLITTING) {
                 FlowSplits splits = new FlowSplits(tree, Faults.none(tree), scheme, 400 * Units.GBPS, 1,
-                        EntropyConfig.defaults(1_000_000, 100), 0);
+                        EntropyConfig.defaults(1_000_000, 100), 0, 0);
                 FlowShares shares = new FlowShares(tree, splits, scheme, true);
                 FlowSplits direct = new FlowSplits(tree, Faults.none(tree), scheme, 400 * Units.GBPS, 1,
-                        EntropyConfig.defaults(1_000_000, 100), 0);
+                        EntropyConfig.defaults(1_000_000, 100), 0, 0);
                 int id = 0;
                 for (int src = 0; src < tree.hosts(); src++) {
                     for (int dst = 0; dst < tree.hosts(); dst++) {
