@@ -11,6 +11,8 @@
 #                      64). Ours draw from 2^16 (docs/design.md, "The EV space of the hashed schemes"); 8192
 #                      is the largest power of two htsim takes and the like-for-like setting. Not for ecmp.
 #   EV_SPACE=64        `prime sim --ev-space`, the other way round: ours with htsim's default (default: 65536)
+#   SPRAY_ORDER=cycle  `prime sim --spray-order` for rps: cycle uses each EV once per cycle, as htsim's
+#                      oblivious spraying does (default: random, a random EV per packet)
 # LBS names are ours; htsim runs rps as `-load_balancing_algo oblivious`, ecmp as oblivious with
 # `-paths 1`, ar as `-strat ecmp_ar` (the fixtures' mapping, core/src/test/resources/htsim/README.md).
 # htsim runs with the fixtures' flags (MTU 4160, 600 ns hops, an ACK per 4 packets) and RED thresholds of
@@ -61,7 +63,8 @@ for seed in $SEEDS; do
       for cc in $CCS; do
         for lb in $LBS; do
           o=$($PRIME sim "${fabric[@]}" --ack-every 4 --ack-on-mark --fct-at sender --traffic "$cm" --lb "$lb" \
-              --cc "$cc" --seed "$seed" --ev-space "${EV_SPACE:-65536}" --no-progress)
+              --cc "$cc" --seed "$seed" --ev-space "${EV_SPACE:-65536}" --spray-order "${SPRAY_ORDER:-random}" \
+              --no-progress)
           bdp=$(echo "$o" | sed -n 's/.*(BDP \([0-9]*\) B.*/\1/p' | head -1)
           [ -n "$bdp" ] || { echo "prime sim printed no BDP:" >&2; echo "$o" >&2; exit 1; }
           ecn=$(awk -v b="$bdp" -v m="$mtu" 'function up(x) { return x == int(x) ? x : int(x) + 1 }

@@ -223,6 +223,15 @@ public final class Prime {
     }
 
     /**
+     * The order RPS uses its flow's EVs in ({@code --spray-order}): {@code random} (the default, one per packet)
+     * or {@code cycle} (each once per cycle, htsim's oblivious spraying; with {@link #evSpace} 64 it runs as
+     * htsim's defaults do).
+     */
+    public Prime sprayOrder(String order) {
+        return with("spray-order", order);
+    }
+
+    /**
      * PRIME's penalties in base RTTs ({@code --p-ecn}, {@code --p-nack}, {@code --penalty-decay}; defaults 1, 4,
      * time): how long a path stays out after an ECN mark and after a NACK (docs/design.md, "Penalty lengths
      * and the number of paths").

@@ -80,6 +80,20 @@ class PrimeTest {
     }
 
     @Test
+    void sprayOrderIsTheCommandLinesOption() {
+        Prime cycling = Prime.fatTree(2, 8).flowSize("512KB").evSpace(64).sprayOrder("cycle");
+        Prime.Runs<SimResult> runs = cycling.sim("rps");
+        String[] r = cli("sim", "--k", "8", "--flow-size", "512KB", "--ev-space", "64", "--spray-order", "cycle",
+                "--lb", "rps", "--json");
+        assertEquals("0", r[0], r[2]);
+        double maxFct = field(r[1], "max_fct_us").get(0);
+        assertEquals(maxFct, runs.first().maxFctPs() / 1e6, JSON_ROUNDING * maxFct);
+        assertEquals(org.primelab.core.entropy.SprayOrder.CYCLE, runs.first().config().effectiveEntropy().sprayOrder());
+        assertTrue(runs.first().maxFctPs() != Prime.fatTree(2, 8).flowSize("512KB").evSpace(64).sim("rps").first()
+                .maxFctPs(), "cycling the EVs changes the run");
+    }
+
+    @Test
     void penaltiesAreTheCommandLinesOptionsAndTheLibrarysSetting() {
         Prime base = Prime.fatTree(2, 8).flowSize("512KB").degrade(0.25, "100G");
         Prime.Runs<SimResult> runs = base.penalties(8, 32, "time").sim("prime");

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.entropy.SprayOrder;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.entropy.PenaltyRtts;
 import org.primelab.core.history.CongestionHistory;
@@ -85,6 +86,11 @@ public final class SimOptions {
             description = "EVs each flow of the hashed schemes (ecmp, rps, reps) draws from, 1..65536; htsim's default"
                     + " is 64 (default: ${DEFAULT-VALUE})")
     int evSpace;
+
+    @Option(names = "--spray-order", defaultValue = "random",
+            description = "the order rps uses its flow's EVs in: random (one per packet) or cycle (each once per"
+                    + " cycle, htsim's oblivious) (default: ${DEFAULT-VALUE})")
+    String sprayOrder;
 
     @Option(names = "--p-ecn", defaultValue = "1",
             description = "PRIME's ECN penalty in base RTTs, (0, 1e6] (default: ${DEFAULT-VALUE}; the paper leaves it open)")
@@ -208,6 +214,7 @@ public final class SimOptions {
         }
         CcKind ccKind = CcKind.parse(cc);
         Checks.range("ev-space", evSpace, 1, EntropyConfig.DEFAULT_EV_SPACE);
+        SprayOrder order = SprayOrder.parse(sprayOrder.trim());
         PenaltyRtts penalties = penalties();
         Scheduling scheduling = Scheduling.parse(sched);
         long detectPs = Units.parseTime("detect", detect);
@@ -235,8 +242,8 @@ public final class SimOptions {
             }
             b.rto(r);
         }
-        // both leave a scenario at the defaults as it was (no entropy configuration of its own)
-        return b.penalties(penalties).build().withEvSpace(evSpace);
+        // all three leave a scenario at the defaults as it was (no entropy configuration of its own)
+        return b.penalties(penalties).build().withEvSpace(evSpace).withSprayOrder(order);
     }
 
     /** PRIME's penalties of {@code --p-ecn}, {@code --p-nack} and {@code --penalty-decay} ({@link PenaltyRtts} checks them). */

@@ -84,6 +84,7 @@ class BadInputRegressionTest {
                 Arguments.of("p-nack", new String[] {"fluid", "--k", "4", "--p-ecn", "2", "--p-nack", "2"}),
                 Arguments.of("penalty-decay", new String[] {"sim", "--k", "4", "--penalty-decay", "linear"}),
                 Arguments.of("ev-space", new String[] {"fluid", "--k", "4", "--ev-space", "65537"}),
+                Arguments.of("spray-order", new String[] {"sim", "--k", "4", "--lb", "rps", "--spray-order", "zigzag"}),
                 Arguments.of("stagger", new String[] {"sim", "--k", "4", "--stagger", "1e99999999999s"}),
                 Arguments.of("lb", new String[] {"sim", "--k", "4", "--lb", "all,prime"}),
                 Arguments.of("lb", new String[] {"sim", "--k", "4", "--lb", "prime,prime"}),

@@ -89,6 +89,11 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
         return withScenario(scenario.withPenalties(p));
     }
 
+    /** The same configuration with RPS using its EVs in {@code order} ({@link Scenario#withSprayOrder}). */
+    public SimConfig withSprayOrder(org.primelab.core.entropy.SprayOrder order) {
+        return withScenario(scenario.withSprayOrder(order));
+    }
+
     /** The same configuration with an EV space of {@code evSpace} for the hashed schemes ({@link Scenario#withEvSpace}). */
     public SimConfig withEvSpace(int evSpace) {
         return withScenario(scenario.withEvSpace(evSpace));

@@ -64,7 +64,7 @@ public enum Simulator {
      */
     public static boolean keyedOnlyWhenSet(String key) {
         return switch (key) {
-            case "ev-space", "p-ecn", "p-nack", "penalty-decay" -> true;
+            case "ev-space", "p-ecn", "p-nack", "penalty-decay", "spray-order" -> true;
             default -> false;
         };
     }

@@ -30,12 +30,13 @@ class KeyStabilityTest {
         assertEquals(64L, ((Number) set.config().get("opt_ev_space")).longValue());
         assertFalse(set.key().equals(byDefault.key()));
         // the penalties, doubles: a default given explicitly (1.0 for 1) is still the default
-        for (String p : List.of("p-ecn", "p-nack", "penalty-decay")) {
+        for (String p : List.of("p-ecn", "p-nack", "penalty-decay", "spray-order")) {
             assertFalse(byDefault.key().contains(p), byDefault.key());
         }
         assertEquals(byDefault.key(), PointPlanner.point(Simulator.SIM, Map.of("k", "4", "p-ecn", "1.0", "penalty-decay", "time")).key());
         Point longer = PointPlanner.point(Simulator.SIM, Map.of("k", "4", "p-ecn", "8", "p-nack", "32"));
         assertTrue(longer.key().contains(" p-ecn=8.0 p-nack=32.0") && !longer.key().contains("penalty-decay"), longer.key());
+        assertTrue(PointPlanner.point(Simulator.SIM, Map.of("k", "4", "spray-order", "cycle")).key().contains(" spray-order=cycle"));
     }
 
     @Test

@@ -76,7 +76,8 @@ public enum LoadBalancingScheme {
         return switch (this) {
             case ECMP -> new EcmpGenerator((int) Long.remainderUnsigned(
                     Seeds.derive(masterSeed, Seeds.FLOW_ENTROPY, srcHost, flowId, 5), config.evSpace()));
-            case RPS -> new RandomSprayGenerator(config.evSpace(), random);
+            case RPS -> config.sprayOrder() == SprayOrder.CYCLE ? new CyclingSprayGenerator(config.evSpace(), random)
+                    : new RandomSprayGenerator(config.evSpace(), random);
             case REPS -> new RepsGenerator(config.evSpace(), config.repsExitFreezePs(), config.repsExplore(), random);
             case PRIME -> new PrimeEntropyGenerator(multiPart(layout, config, masterSeed, srcHost, flowId),
                     new CongestionHistory(layout.pathCount(), config.history()));

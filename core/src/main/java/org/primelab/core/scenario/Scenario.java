@@ -5,6 +5,7 @@ import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.entropy.PenaltyRtts;
+import org.primelab.core.entropy.SprayOrder;
 import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.history.CongestionHistory;
 import org.primelab.core.topology.FatTree;
@@ -131,6 +132,18 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
         return new Scenario(fabric, faults, workload, scheme, e, cc, dctcpInitialAlpha, seed);
     }
 
+    /**
+     * The same scenario with RPS using its EVs in {@code order}: {@link SprayOrder#RANDOM} (the default, a
+     * random EV per packet) or {@link SprayOrder#CYCLE} (each EV once per cycle, htsim's oblivious spraying;
+     * with a small {@link #withEvSpace EV space} a flow's split over the uplinks is then exactly how its EVs
+     * hash, cycle after cycle). Only RPS is affected.
+     */
+    public Scenario withSprayOrder(SprayOrder order) {
+        EntropyConfig e = entropy == null && order == SprayOrder.RANDOM ? null
+                : effectiveEntropy().withSprayOrder(order);
+        return new Scenario(fabric, faults, workload, scheme, e, cc, dctcpInitialAlpha, seed);
+    }
+
     /** The same scenario with another load balancer. */
     public Scenario withScheme(LoadBalancingScheme s) {
         return new Scenario(fabric, faults, workload, s, entropy, cc, dctcpInitialAlpha, seed);
@@ -172,7 +185,8 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
 
     /**
      * What differs from the default schemes' parameters, for one-line summaries: {@code ", penalties P_ECN
-     * ... P_NACK ..."} and {@code ", EV space N"} when set, else the empty string.
+     * ... P_NACK ..."}, {@code ", EV space N"} and (RPS) {@code ", EVs in cycles"} when set, else the empty
+     * string.
      */
     public String entropyNote() {
         StringBuilder s = new StringBuilder();
@@ -185,6 +199,9 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
         int evSpace = effectiveEntropy().evSpace();
         if (evSpace != EntropyConfig.DEFAULT_EV_SPACE) {
             s.append(", EV space ").append(evSpace);
+        }
+        if (scheme == LoadBalancingScheme.RPS && effectiveEntropy().sprayOrder() == SprayOrder.CYCLE) {
+            s.append(", EVs in cycles");
         }
         return s.toString();
     }

@@ -94,7 +94,7 @@ class LoadBalancingSchemeTest {
     void configCopiesChangeOneFieldOnly() {
         CongestionHistory.Config h = CongestionHistory.Config.countBased(2, 3);
         EntropyConfig a = CONFIG.withEvSpace(5);
-        assertEquals(new EntropyConfig(5, CONFIG.variant(), CONFIG.history(), CONFIG.repsExitFreezePs(), CONFIG.repsExplore()), a);
+        assertEquals(new EntropyConfig(5, CONFIG.variant(), CONFIG.history(), CONFIG.repsExitFreezePs(), CONFIG.repsExplore(), CONFIG.sprayOrder()), a);
         assertEquals(PrimeVariant.RANDOM_PART, CONFIG.withVariant(PrimeVariant.RANDOM_PART).variant());
         assertEquals(CONFIG.evSpace(), CONFIG.withVariant(PrimeVariant.RANDOM_PART).evSpace());
         assertEquals(h, CONFIG.withHistory(h).history());
