@@ -1,6 +1,6 @@
 package org.primelab.fluid;
 
-import java.util.Locale;
+import org.primelab.core.option.CliNamed;
 
 /**
  * How a flow's fluid is divided over its paths in each integration step (docs/design.md, "The fluid
@@ -24,7 +24,7 @@ import java.util.Locale;
  *       clocked with a coarse step ({@link FluidSimulator}).</li>
  * </ul>
  */
-public enum SplitMode {
+public enum SplitMode implements CliNamed {
     /** Fractional expected splits (classical fluid limit). */
     EXPECTED("expected"),
     /** Packet-quantum splits drawn from the scheme's own generator (default). */
@@ -37,18 +37,13 @@ public enum SplitMode {
     }
 
     /** Command-line name. */
+    @Override
     public String cliName() {
         return cliName;
     }
 
     /** Parses a command-line name; the error lists what is accepted. */
     public static SplitMode parse(String s) {
-        String n = s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
-        for (SplitMode m : values()) {
-            if (m.cliName.equals(n)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("split: unknown '" + s + "'; accepted: expected, packet");
+        return CliNamed.parse(SplitMode.class, "split", s);
     }
 }

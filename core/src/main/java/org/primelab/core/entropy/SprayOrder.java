@@ -1,5 +1,7 @@
 package org.primelab.core.entropy;
 
+import org.primelab.core.option.CliNamed;
+
 /**
  * The order in which random packet spraying (RPS) uses its flow's EVs.
  *
@@ -14,7 +16,7 @@ package org.primelab.core.entropy;
  *       as there are EVs hashing to it, where {@code RANDOM} adds a multinomial draw on top.</li>
  * </ul>
  */
-public enum SprayOrder {
+public enum SprayOrder implements CliNamed {
     RANDOM("random"),
     CYCLE("cycle");
 
@@ -25,6 +27,7 @@ public enum SprayOrder {
     }
 
     /** The name on the command line ({@code --spray-order}). */
+    @Override
     public String cliName() {
         return cliName;
     }
@@ -32,14 +35,9 @@ public enum SprayOrder {
     /**
      * The order named {@code name} (case-insensitive).
      *
-     * @throws IllegalArgumentException "spray-order: ..." naming the value and what is accepted
+     * @throws IllegalArgumentException "spray-order: unknown ..." naming the value and what is accepted
      */
     public static SprayOrder parse(String name) {
-        for (SprayOrder o : values()) {
-            if (o.cliName.equalsIgnoreCase(name)) {
-                return o;
-            }
-        }
-        throw new IllegalArgumentException("spray-order: '" + name + "' is not one of random, cycle");
+        return CliNamed.parse(SprayOrder.class, "spray-order", name);
     }
 }

@@ -48,7 +48,7 @@ class CyclingSprayGeneratorTest {
         assertEquals(CyclingSprayGenerator.class, LoadBalancingScheme.RPS
                 .newGenerator(null, config.withSprayOrder(SprayOrder.CYCLE), 1, 0, 0).getClass());
         assertEquals(SprayOrder.CYCLE, SprayOrder.parse("Cycle"));
-        assertEquals("spray-order: 'zigzag' is not one of random, cycle",
+        assertEquals("spray-order: unknown 'zigzag'; accepted: random, cycle",
                 assertThrows(IllegalArgumentException.class, () -> SprayOrder.parse("zigzag")).getMessage());
     }
 
