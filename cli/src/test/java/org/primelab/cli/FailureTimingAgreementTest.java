@@ -49,10 +49,7 @@ class FailureTimingAgreementTest {
                 .filter(l -> l.tier() == 1 && l.uplink() && l.dataBytes() > 0).findFirst().orElseThrow().link();
         String cable = tree.cableName(uplink);
         long mtuPs = Units.serializationPs(healthy.mtuBytes(), RATE);
-        long packets = IdealFct.packets(flow.sizeBytes(), healthy.mtuBytes(), healthy.headerBytes());
-        long lastWire = flow.sizeBytes() - (packets - 1) * (healthy.mtuBytes() - healthy.headerBytes())
-                + healthy.headerBytes();
-        long lastSendEnds = (packets - 1) * mtuPs + Units.serializationPs(lastWire, RATE);
+        long lastSendEnds = IdealFct.senderBusyPs(flow.sizeBytes(), healthy.mtuBytes(), healthy.headerBytes(), RATE);
         long hop = mtuPs + healthy.propagationPs();
 
         long onTheWay = lastSendEnds + hop / 2;

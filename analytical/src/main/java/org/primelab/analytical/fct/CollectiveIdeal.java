@@ -249,8 +249,8 @@ public final class CollectiveIdeal {
             for (; i < order.length && host == (egress ? w.flow(order[i]).src() : w.flow(order[i]).dst()); i++) {
                 Flow f = w.flow(order[i]);
                 long packets = IdealFct.packets(f.sizeBytes(), fabric.mtuBytes(), fabric.headerBytes());
-                long lastWire = f.sizeBytes() - (packets - 1) * payload + fabric.headerBytes();
-                long tLast = Units.serializationPs(lastWire, rate);
+                long tLast = Units.serializationPs(
+                        IdealFct.lastPacketWireBytes(f.sizeBytes(), fabric.mtuBytes(), fabric.headerBytes()), rate);
                 work += (packets - 1) * t + tLast;
                 tMin = Math.min(tMin, tLast);
                 hMin = Math.min(hMin, hops(tree, f));

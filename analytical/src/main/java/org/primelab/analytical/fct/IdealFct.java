@@ -56,9 +56,8 @@ public final class IdealFct {
         if (rateBps <= 0) {
             throw new IllegalArgumentException("rate: must be > 0 bit/s, got " + rateBps);
         }
-        long payload = mtuBytes - headerBytes;
-        long packets = (flowBytes + payload - 1) / payload;
-        long lastWire = flowBytes - (packets - 1) * payload + headerBytes;
+        long packets = packets(flowBytes, mtuBytes, headerBytes);
+        long lastWire = lastPacketWireBytes(flowBytes, mtuBytes, headerBytes);
         try {
             long t = Units.serializationPs(mtuBytes, rateBps);
             long tLast = Units.serializationPs(lastWire, rateBps);
@@ -80,5 +79,20 @@ public final class IdealFct {
     public static long packets(long flowBytes, int mtuBytes, int headerBytes) {
         long payload = mtuBytes - headerBytes;
         return (flowBytes + payload - 1) / payload;
+    }
+
+    /** Wire bytes of a flow's last packet: what is left of the payload, plus a header. */
+    public static long lastPacketWireBytes(long flowBytes, int mtuBytes, int headerBytes) {
+        long payload = mtuBytes - headerBytes;
+        return flowBytes - (packets(flowBytes, mtuBytes, headerBytes) - 1) * payload + headerBytes;
+    }
+
+    /**
+     * How long a sender transmits a flow back to back at {@code rateBps}: {@code (n - 1)·T + T_last}, the
+     * first term of the FCT above (the fluid models' {@code S0}; the last byte leaves the sender then).
+     */
+    public static long senderBusyPs(long flowBytes, int mtuBytes, int headerBytes, long rateBps) {
+        return (packets(flowBytes, mtuBytes, headerBytes) - 1) * Units.serializationPs(mtuBytes, rateBps)
+                + Units.serializationPs(lastPacketWireBytes(flowBytes, mtuBytes, headerBytes), rateBps);
     }
 }

@@ -24,6 +24,18 @@ class IdealFctTest {
     }
 
     @Test
+    void theSenderIsBusyForTheOneHopFctLessItsPropagation() {
+        // 2,000,000 B: 488 MTUs of 83,200 ps and a last packet of 1216 B (24,320 ps); on one link the FCT is
+        // exactly that plus one propagation delay, for any size (one packet, whole packets, a remainder)
+        assertEquals(1216, IdealFct.lastPacketWireBytes(2_000_000, 4160, 64));
+        assertEquals(488L * 83_200 + 24_320, IdealFct.senderBusyPs(2_000_000, 4160, 64, G400));
+        for (long bytes : new long[] {1, 100, 4096, 4097, 8192, 1_000_000, 2_000_000, 16_000_000}) {
+            assertEquals(IdealFct.lonePathPs(bytes, 4160, 64, G400, 600_000, 1) - 600_000,
+                    IdealFct.senderBusyPs(bytes, 4160, 64, G400), bytes + " B");
+        }
+    }
+
+    @Test
     void rejectsBadInput() {
         assertThrows(IllegalArgumentException.class, () -> IdealFct.lonePathPs(0, 4160, 64, G400, 0, 4));
         assertThrows(IllegalArgumentException.class, () -> IdealFct.lonePathPs(10, 64, 64, G400, 0, 4));

@@ -280,10 +280,7 @@ public final class FlowLevelSimulator {
                 int hops = 2 + 2 * tree.upHops(f.src(), f.dst());
                 long lone = IdealFct.lonePathPs(f.sizeBytes(), config.mtuBytes(), config.headerBytes(), line,
                         config.propagationPs(), hops);
-                long packets = IdealFct.packets(f.sizeBytes(), config.mtuBytes(), config.headerBytes());
-                long payload = config.mtuBytes() - config.headerBytes();
-                long lastWire = f.sizeBytes() - (packets - 1) * payload + config.headerBytes();
-                long s0 = (packets - 1) * mtuPs + Units.serializationPs(lastWire, line);
+                long s0 = IdealFct.senderBusyPs(f.sizeBytes(), config.mtuBytes(), config.headerBytes(), line);
                 serviceAtLinePs[id] = s0;
                 pipelinePs[id] = lone - s0;
                 ackBackPs[id] = hops * (double) (config.propagationPs() + headerPs);

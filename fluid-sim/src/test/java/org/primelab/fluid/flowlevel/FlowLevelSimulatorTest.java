@@ -96,10 +96,7 @@ class FlowLevelSimulatorTest {
         }
         FluidConfig c = config(TREE, LoadBalancingScheme.PRIME, Workload.of(flows));
         FluidResult r = run(c);
-        long mtuPs = Units.serializationPs(c.mtuBytes(), RATE);
-        long packets = IdealFct.packets(size, c.mtuBytes(), c.headerBytes());
-        long lastWire = size - (packets - 1) * (c.mtuBytes() - c.headerBytes()) + c.headerBytes();
-        long s0 = (packets - 1) * mtuPs + Units.serializationPs(lastWire, RATE);
+        long s0 = IdealFct.senderBusyPs(size, c.mtuBytes(), c.headerBytes(), RATE);
         double maxWait = c.kMaxBytes() / (RATE / 8e12);
         for (FluidFlowStats f : r.flows()) {
             long pipeline = lone(c, flows.get(f.id())) - s0;
@@ -206,9 +203,7 @@ class FlowLevelSimulatorTest {
         FatTree tree = FatTree.twoTier(8);
         Flow flow = new Flow(0, 0, 9, 1_000_000, 0);
         Workload w = Workload.of(List.of(flow));
-        FluidLinkStats crossed = run(config(tree, LoadBalancingScheme.ECMP, w)).links().stream()
-                .filter(l -> l.tier() == 1 && l.uplink() && l.dataBytes() > 0).findFirst().orElseThrow();
-        Faults faults = Faults.builder(tree).fail(tree.cableName(crossed.link()), 0).build();
+        Faults faults = Faults.builder(tree).fail(tree.cableName(ecmpLeafUplink(tree, w)), 0).build();
         FluidConfig c = FluidConfig.builder(tree).rate(RATE).scheme(LoadBalancingScheme.ECMP).faults(faults).build()
                 .withWorkload(w);
         long detect = 100 * Units.PS_PER_US;
@@ -216,10 +211,7 @@ class FlowLevelSimulatorTest {
         FluidResult r = new FlowLevelSimulator(c, new FlowLevelOptions(detect, rto), 1).run();
 
         long resendAt = 4 * rto;   // timeouts at 30, 60, 90 (all lost again), 120 us: the first after 100 us
-        long mtuPs = Units.serializationPs(c.mtuBytes(), RATE);
-        long packets = IdealFct.packets(flow.sizeBytes(), c.mtuBytes(), c.headerBytes());
-        long lastWire = flow.sizeBytes() - (packets - 1) * (c.mtuBytes() - c.headerBytes()) + c.headerBytes();
-        double s0 = (packets - 1) * mtuPs + Units.serializationPs(lastWire, RATE);
+        double s0 = IdealFct.senderBusyPs(flow.sizeBytes(), c.mtuBytes(), c.headerBytes(), RATE);
         double rtt = c.pathRttPs(4);
         double bytesPerPs = RATE / 8e12;
         double batch = c.ackEvery() * (double) c.mtuBytes();   // the receiver acks every ackEvery packets
@@ -265,10 +257,7 @@ class FlowLevelSimulatorTest {
             for (Flow f : flows) {
                 excess[k][f.id()] = r.flows().get(f.id()).fctPs() - lone(c, f);
             }
-            long mtuPs = Units.serializationPs(c.mtuBytes(), rate);
-            long packets = IdealFct.packets(sizes[k], c.mtuBytes(), c.headerBytes());
-            long lastWire = sizes[k] - (packets - 1) * (c.mtuBytes() - c.headerBytes()) + c.headerBytes();
-            s0[k] = (packets - 1) * mtuPs + Units.serializationPs(lastWire, rate);
+            s0[k] = IdealFct.senderBusyPs(sizes[k], c.mtuBytes(), c.headerBytes(), rate);
         }
         for (int f = 0; f < excess[0].length; f++) {
             // solve e = s0 x + c sqrt(s0) from the two shorter sizes
@@ -363,19 +352,15 @@ class FlowLevelSimulatorTest {
         FatTree tree = FatTree.twoTier(8);
         Flow flow = new Flow(0, 0, 9, 1_000_000, 0);
         Workload w = Workload.of(List.of(flow));
-        FluidLinkStats crossed = run(config(tree, LoadBalancingScheme.ECMP, w)).links().stream()
-                .filter(l -> l.tier() == 1 && l.uplink() && l.dataBytes() > 0).findFirst().orElseThrow();
+        int crossed = ecmpLeafUplink(tree, w);
         FluidConfig healthy = config(tree, LoadBalancingScheme.ECMP, w);
         long mtuPs = Units.serializationPs(healthy.mtuBytes(), RATE);
-        long packets = IdealFct.packets(flow.sizeBytes(), healthy.mtuBytes(), healthy.headerBytes());
-        long lastWire = flow.sizeBytes() - (packets - 1) * (healthy.mtuBytes() - healthy.headerBytes())
-                + healthy.headerBytes();
-        long s0 = (packets - 1) * mtuPs + Units.serializationPs(lastWire, RATE);
+        long s0 = IdealFct.senderBusyPs(flow.sizeBytes(), healthy.mtuBytes(), healthy.headerBytes(), RATE);
         long hop = mtuPs + healthy.propagationPs();
         long rto = 30 * Units.PS_PER_US;
         long detect = 10 * Units.PS_PER_US;
         for (long failAt : new long[] {s0 + hop / 2, s0 + 2 * hop}) {
-            Faults faults = Faults.builder(tree).fail(tree.cableName(crossed.link()), failAt).build();
+            Faults faults = Faults.builder(tree).fail(tree.cableName(crossed), failAt).build();
             FluidConfig c = FluidConfig.builder(tree).rate(RATE).scheme(LoadBalancingScheme.ECMP).faults(faults)
                     .build().withWorkload(w);
             long end = new FlowLevelSimulator(c, new FlowLevelOptions(detect, rto), 1).run().flows().get(0).endPs();
@@ -385,6 +370,12 @@ class FlowLevelSimulatorTest {
                 assertEquals(lone(c, flow), end, "nothing lost");
             }
         }
+    }
+
+    /** The leaf uplink ECMP hashes the workload's flow to (its healthy run's one loaded leaf uplink). */
+    private static int ecmpLeafUplink(FatTree tree, Workload w) {
+        return run(config(tree, LoadBalancingScheme.ECMP, w)).links().stream()
+                .filter(l -> l.tier() == 1 && l.uplink() && l.dataBytes() > 0).findFirst().orElseThrow().link();
     }
 
     private static long endWithDetection(FluidConfig c, long detectPs, long rtoPs) {
