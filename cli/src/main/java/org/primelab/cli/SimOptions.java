@@ -4,10 +4,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.primelab.core.entropy.EntropyConfig;
-import org.primelab.core.entropy.SprayOrder;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.entropy.PenaltyRtts;
+import org.primelab.core.entropy.SprayOrder;
 import org.primelab.core.history.CongestionHistory;
+import org.primelab.core.option.CliNamed;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Workloads;
@@ -214,7 +215,7 @@ public final class SimOptions {
         }
         CcKind ccKind = CcKind.parse(cc);
         Checks.range("ev-space", evSpace, 1, EntropyConfig.DEFAULT_EV_SPACE);
-        SprayOrder order = SprayOrder.parse(sprayOrder.trim());
+        SprayOrder order = SprayOrder.parse(sprayOrder);
         PenaltyRtts penalties = penalties();
         Scheduling scheduling = Scheduling.parse(sched);
         long detectPs = Units.parseTime("detect", detect);
@@ -248,13 +249,7 @@ public final class SimOptions {
 
     /** PRIME's penalties of {@code --p-ecn}, {@code --p-nack} and {@code --penalty-decay} ({@link PenaltyRtts} checks them). */
     private PenaltyRtts penalties() {
-        CongestionHistory.Decay decay = switch (penaltyDecay.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "time" -> CongestionHistory.Decay.TIME;
-            case "count" -> CongestionHistory.Decay.COUNT;
-            default -> throw new IllegalArgumentException("penalty-decay: must be time or count, got '"
-                    + Units.oneLine(penaltyDecay) + "'");
-        };
-        return new PenaltyRtts(decay, pEcn, pNack);
+        return new PenaltyRtts(CliNamed.parse(CongestionHistory.Decay.class, "penalty-decay", penaltyDecay), pEcn, pNack);
     }
 
     /** The {@code --fail*} and {@code --degrade*} options, plus {@code extraFailures} failed from time 0. */

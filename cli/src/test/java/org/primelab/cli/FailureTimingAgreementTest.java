@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.analytical.fct.IdealFct;
+import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;

@@ -125,7 +125,10 @@ public final class PointPlanner {
         return new Point(sim, args, key.toString(), config);
     }
 
-    /** Whether {@code o} holds its default value (numbers compared as numbers: 1 and 1.0 are the same). */
+    /**
+     * Whether {@code o} holds its default value: numbers compared as numbers (1 and 1.0 are the same), words
+     * as the command line parses them, trimmed and ignoring case ({@code Cycle} is {@code cycle}).
+     */
     private static boolean atDefault(OptionSpec o) {
         Object value = o.getValue();
         String def = o.defaultValue();
@@ -136,7 +139,7 @@ public final class PointPlanner {
                 return false;
             }
         }
-        return String.valueOf(value).equals(def);
+        return def != null && String.valueOf(value).trim().equalsIgnoreCase(def);
     }
 
     /** The option names (without dashes) a spec may set for {@code sim}. */

@@ -37,6 +37,9 @@ class KeyStabilityTest {
         Point longer = PointPlanner.point(Simulator.SIM, Map.of("k", "4", "p-ecn", "8", "p-nack", "32"));
         assertTrue(longer.key().contains(" p-ecn=8.0 p-nack=32.0") && !longer.key().contains("penalty-decay"), longer.key());
         assertTrue(PointPlanner.point(Simulator.SIM, Map.of("k", "4", "spray-order", "cycle")).key().contains(" spray-order=cycle"));
+        // a word is at its default however it is cased, as the command line parses it
+        assertEquals(byDefault.key(), PointPlanner.point(Simulator.SIM, Map.of("k", "4", "spray-order", "Random",
+                "penalty-decay", "TIME")).key());
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.primelab.core.history;
 
+import org.primelab.core.option.CliNamed;
+
 import java.util.Arrays;
 
 /**
@@ -27,11 +29,17 @@ import java.util.Arrays;
 public final class CongestionHistory {
 
     /** How penalties decay. */
-    public enum Decay {
+    public enum Decay implements CliNamed {
         /** By the time elapsed since the previous send (penalties are picoseconds). */
         TIME,
         /** By 1 per send (penalties are packet counts). */
-        COUNT
+        COUNT;
+
+        /** The name on the command line ({@code --penalty-decay}): {@code time} or {@code count}. */
+        @Override
+        public String cliName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.primelab.core.scenario;
 
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.primelab.core.cc.CcKind;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.LoadBalancingScheme;
@@ -111,9 +112,7 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
      * on a scenario without an entropy configuration leaves it without one.
      */
     public Scenario withPenalties(PenaltyRtts p) {
-        EntropyConfig e = entropy == null && p.isDefault() ? null
-                : effectiveEntropy().withHistory(p.config(fabric.baseRttPs(), fabric.bdpPackets()));
-        return new Scenario(fabric, faults, workload, scheme, e, cc, dctcpInitialAlpha, seed);
+        return withEntropy(p.isDefault(), e -> e.withHistory(p.config(fabric.baseRttPs(), fabric.bdpPackets())));
     }
 
     /**
@@ -127,9 +126,7 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
      * @throws IllegalArgumentException "ev-space: ..." when {@code evSpace < 1}
      */
     public Scenario withEvSpace(int evSpace) {
-        EntropyConfig e = entropy == null && evSpace == EntropyConfig.DEFAULT_EV_SPACE ? null
-                : effectiveEntropy().withEvSpace(evSpace);
-        return new Scenario(fabric, faults, workload, scheme, e, cc, dctcpInitialAlpha, seed);
+        return withEntropy(evSpace == EntropyConfig.DEFAULT_EV_SPACE, e -> e.withEvSpace(evSpace));
     }
 
     /**
@@ -139,8 +136,16 @@ public record Scenario(FabricParameters fabric, Faults faults, Workload workload
      * hash, cycle after cycle). Only RPS is affected.
      */
     public Scenario withSprayOrder(SprayOrder order) {
-        EntropyConfig e = entropy == null && order == SprayOrder.RANDOM ? null
-                : effectiveEntropy().withSprayOrder(order);
+        return withEntropy(order == SprayOrder.RANDOM, e -> e.withSprayOrder(order));
+    }
+
+    /**
+     * The same scenario with its entropy configuration changed by {@code change}; one without an entropy
+     * configuration of its own stays without one when the change sets the default ({@code toDefault}), so a
+     * scenario at the defaults stays equal to itself.
+     */
+    private Scenario withEntropy(boolean toDefault, UnaryOperator<EntropyConfig> change) {
+        EntropyConfig e = entropy == null && toDefault ? null : change.apply(effectiveEntropy());
         return new Scenario(fabric, faults, workload, scheme, e, cc, dctcpInitialAlpha, seed);
     }
 

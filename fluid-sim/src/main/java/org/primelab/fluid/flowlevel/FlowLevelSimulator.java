@@ -56,15 +56,15 @@ import org.primelab.fluid.SplitMode;
  * until it is detected ({@link FlowLevelOptions#detectPs}) routing still sends onto it and a flow loses
  * {@link LinkShares#lostFraction} of what it sends. Both moments are taken where they happen, on the sender's
  * clock: a packet meets the failure when it reaches the link and is routed around it when it reaches the
- * switch that picks its uplink, some hops after it was sent ({@link FlowSplits}, "Timing"). The retransmission timer is the packet simulator's: it
- * fires {@code rto} after the flow's last acknowledgement (the time of its first send, or of its last timeout,
- * if nothing was delivered since). When a flow stops making progress (everything sent, or its window full of
- * lost bytes, an event computed like a drain) its lost packets are counted whole ({@link LostPackets}); none
- * lost, it completes. At the timeout what was lost is sent again, the window restarting at {@code ackEvery}
- * MTUs; that first window leaves as a burst, exposed for a round trip to the failure as it was at the
- * timeout ({@code lossFraction}), so a resend that reaches the deciding switch before detection can be lost
- * again. A window moves whole
- * batches of {@code ackEvery} packets per round trip and grows by {@code MSS · acked / cwnd}
+ * switch that picks its uplink, some hops after it was sent ({@link FlowSplits}, "Timing"). The
+ * retransmission timer is the packet simulator's: it fires {@code rto} after the flow's last acknowledgement
+ * (the time of its first send, or of its last timeout, if nothing was delivered since). When a flow stops
+ * making progress (everything sent, or its window full of lost bytes, an event computed like a drain) its
+ * lost packets are counted whole ({@link LostPackets}); none lost, it completes. At the timeout what was lost
+ * is sent again, the window restarting at {@code ackEvery} MTUs; that first window leaves as a burst, exposed
+ * for a round trip to the failure as it was at the timeout ({@code lossFraction}), so a resend that reaches
+ * the deciding switch before detection can be lost again. A window moves whole batches of {@code ackEvery}
+ * packets per round trip and grows by {@code MSS · acked / cwnd}
  * ({@code windowRate}, {@code grow}). After detection the paths through the link are withdrawn (ECMP remapped
  * as the switches do); only flows with a path through it are re-shared.
  *

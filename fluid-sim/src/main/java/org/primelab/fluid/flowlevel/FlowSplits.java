@@ -8,6 +8,7 @@ import org.primelab.core.forwarding.UplinkSelector;
 import org.primelab.core.topology.EvLayout;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
+import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
 import org.primelab.fluid.FlowPaths;
 
@@ -100,7 +101,7 @@ final class FlowSplits {
      * @param propagationPs the propagation delay of a link
      */
     static long hopPs(long mtuBytes, long linkRateBps, long propagationPs) {
-        return org.primelab.core.units.Units.serializationPs(mtuBytes, linkRateBps) + propagationPs;
+        return Units.serializationPs(mtuBytes, linkRateBps) + propagationPs;
     }
 
     /**
@@ -112,12 +113,18 @@ final class FlowSplits {
         return f != Faults.NEVER && sentPs + decisionHops(l) * hopPs >= f + detectPs;
     }
 
-    /** Whether link {@code l}, the {@code position}-th of a path (0: the host's), has failed when a packet sent at {@code sentPs} reaches it. */
+    /**
+     * Whether link {@code l}, the {@code position}-th of a path (0: the host's), has failed when a packet sent at
+     * {@code sentPs} reaches it.
+     */
     boolean failedAt(int l, int position, long sentPs) {
         return faults.isFailed(l, sentPs + position * hopPs);
     }
 
-    /** Hops from a sender to the switch whose uplink choice decides whether a path crosses {@code l}: its lower tier. */
+    /**
+     * Hops from a sender to the switch whose uplink choice decides whether a path crosses {@code l}: the link's
+     * lower tier.
+     */
     int decisionHops(int l) {
         return Math.min(tree.tierOf(tree.linkSource(l)), tree.tierOf(tree.linkTarget(l)));
     }
