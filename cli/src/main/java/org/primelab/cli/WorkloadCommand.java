@@ -98,7 +98,9 @@ final class WorkloadCommand implements Callable<Integer> {
             String m = String.valueOf(e.getMessage());
             throw m.startsWith("size: ") ? new IllegalArgumentException("flow-size: " + m.substring(6), e) : e;
         }
-        CmWriter.write(cm, out);
+        // atomically, creating the directory requireUsable accepted: never a partial file, never a missing parent
+        boolean gzip = out.getFileName().toString().endsWith(".gz");
+        OutputDir.write(out, tmp -> CmWriter.write(cm, tmp, gzip));
         long bytes = w.flows().stream().mapToLong(Flow::sizeBytes).sum();
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.printf(Locale.ROOT, "wrote %s: %s on %s (%d hosts), %d flows, %d triggers, %d bytes%s%n", out,

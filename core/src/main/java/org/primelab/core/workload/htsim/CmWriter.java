@@ -82,6 +82,11 @@ public final class CmWriter {
         TextInput.write(file, format(cm));
     }
 
+    /** Writes {@code cm} to {@code file}, gzip-compressed if {@code gzip}, whatever the file's name. */
+    public static void write(ConnectionMatrix cm, Path file, boolean gzip) {
+        TextInput.write(file, format(cm), gzip);
+    }
+
     /**
      * Writes any workload for htsim: flows numbered {@code 1..n}, triggers {@code 1..t}, {@code Nodes} the
      * tree's hosts, and the failed cables of {@code faults} as failure lines (see

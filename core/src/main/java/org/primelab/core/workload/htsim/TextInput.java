@@ -71,8 +71,16 @@ public final class TextInput {
 
     /** Writes {@code text} to {@code file} in UTF-8, gzip-compressed if the name ends in {@code .gz}. */
     public static void write(Path file, String text) {
+        write(file, text, file.getFileName().toString().endsWith(".gz"));
+    }
+
+    /**
+     * Writes {@code text} to {@code file} in UTF-8, gzip-compressed if {@code gzip} (for a temporary file whose
+     * name does not tell, later moved to one that does).
+     */
+    public static void write(Path file, String text, boolean gzip) {
         try (OutputStream raw = Files.newOutputStream(file);
-             OutputStream out = file.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(raw) : raw;
+             OutputStream out = gzip ? new GZIPOutputStream(raw) : raw;
              Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8)) {
             w.write(text);
         } catch (IOException e) {
