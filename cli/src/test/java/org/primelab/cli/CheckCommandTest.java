@@ -227,6 +227,11 @@ class CheckCommandTest {
         r = check(fixture("perm_128.cm"), fixture("htsim_perm128_400g_reps.txt.gz"), "--fct-at", "middle");
         assertEquals(2, r.code());
         assertEquals("prime: fct-at: expected receiver or sender, got 'middle'", r.err().strip());
+        // the matrix given where htsim's output belongs: not a check that fails, a file that is not htsim's output
+        r = check(fixture("perm_128.cm"), fixture("perm_128.cm"));
+        assertEquals(2, r.code());
+        assertTrue(r.err().strip().startsWith("prime: htsim: perm_128.cm holds no 'Flow NAME flowId N"), r.err());
+        assertEquals("", r.out());
     }
 
     @Test

@@ -18,7 +18,8 @@ import org.primelab.core.units.Units;
  * Reads htsim's standard output (plain or gzip) into an {@link HtsimOutput}: the
  * {@code Flow NAME flowId N ... starting at T} and {@code ... finished at T} lines, and the closing
  * summary {@code New: A Rtx: B ... NACKs: C ...}. Every other line (configuration echo, congestion
- * control traces, trigger messages) is skipped.
+ * control traces, trigger messages) is skipped. Text with none of these lines is refused: it is not htsim's
+ * output (a run cut short still has its flows' start lines).
  */
 public final class HtsimOutputReader {
     /** Significant digits htsim prints times with (the C++ stream default precision). */
@@ -64,6 +65,11 @@ public final class HtsimOutputReader {
                     summary.put(m.group(1), Long.parseLong(m.group(2)));
                 }
             }
+        }
+        if (started.isEmpty() && finished.isEmpty() && summary.isEmpty()) {
+            // not even a run cut short (htsim prints a flow's start line when it starts): another file
+            throw new IllegalArgumentException("htsim: " + name + " holds no 'Flow NAME flowId N ... starting|finished"
+                    + " at T' line and no closing 'New: ...' summary; expected htsim's standard output");
         }
         return new HtsimOutput(started, finished, summary);
     }

@@ -90,6 +90,20 @@ class HtsimOutputReaderTest {
         assertEquals(1L, out.summary().get("NACKs"));
     }
 
+    /** A file without a single flow line or summary (a connection matrix given by mistake) is refused. */
+    @Test
+    void textWithoutAnyHtsimLineIsRefused() throws IOException {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HtsimOutputReader.parse("w.cm",
+                new BufferedReader(new StringReader("Nodes 8\nConnections 1\n0->1 id 1 start 0 size 4096\n"))));
+        assertEquals("htsim: w.cm holds no 'Flow NAME flowId N ... starting|finished at T' line and no closing"
+                + " 'New: ...' summary; expected htsim's standard output", e.getMessage());
+        // a run cut short before any flow finished still reads: its start lines are there
+        HtsimOutput cut = HtsimOutputReader.parse("o", new BufferedReader(new StringReader(
+                "Flow Uec_1_2 flowId 1 uecSrc 0 starting at 0\n")));
+        assertEquals(1, cut.started().size());
+        assertEquals(0, cut.finished().size());
+    }
+
     @Test
     void resultsThatDoNotMatchTheWorkloadAreRefusedNamingTheLine() throws IOException {
         ConnectionMatrix cm = CmReader.parse("m.cm", "Nodes 8\nConnections 2\n1->2 id 1 start 0 size 5\n"
