@@ -10,6 +10,8 @@
 #   ROUNDS=5          rounds
 #   BENCH_ARGS=""     extra arguments of `prime bench` (e.g. "--k 32" or "--lb reps")
 #   JAVA_OPTS         JVM options of both sides (default: the launcher's, see ../../prime)
+#   REPEAT=1          runs per JVM (bench --repeat); from 2 on, each side's time in a round is the median of its
+#                     runs after the first (the JIT warm), and both jars need bench --repeat (stop 32 on)
 # Example: build the old jar from a worktree of the older commit, then
 #   packet-sim/scripts/ab-bench.sh /tmp/old/cli/target/prime.jar cli/target/prime.jar
 set -euo pipefail
@@ -20,6 +22,8 @@ fi
 ROUNDS=${ROUNDS:-5}
 case "$ROUNDS" in ''|*[!0-9]*|0) echo "ROUNDS: must be a positive integer, got '$ROUNDS'" >&2; exit 2 ;; esac
 BENCH_ARGS=${BENCH_ARGS:-}
+REPEAT=${REPEAT:-1}
+case "$REPEAT" in ''|*[!0-9]*|0) echo "REPEAT: must be a positive integer, got '$REPEAT'" >&2; exit 2 ;; esac
 if [ -z "${JAVA_OPTS:-}" ]; then
   JAVA_OPTS="-Xss16m -Xmx8g"
   if grep -qs '\[always\]\|\[madvise\]' /sys/kernel/mm/transparent_hugepage/enabled; then
@@ -27,16 +31,21 @@ if [ -z "${JAVA_OPTS:-}" ]; then
   fi
 fi
 
-# one bench run: prints "wall_s events max_fct_us events_per_s"
+# one bench JVM: prints "wall_s events max_fct_us events_per_s" (the warm runs' median with REPEAT >= 2)
 run() {
+  local repeat=""
+  [ "$REPEAT" -gt 1 ] && repeat="--repeat $REPEAT"
   # shellcheck disable=SC2086
-  java $JAVA_OPTS -jar "$1" bench --json $BENCH_ARGS 2>/dev/null | python3 -c '
+  java $JAVA_OPTS -jar "$1" bench --json $BENCH_ARGS $repeat 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-print(d["wall_s"], d["events"], d["max_fct_us"], d["events_per_s"])'
+if "warm_wall_s_median" in d:
+    print(d["warm_wall_s_median"], d["events"], d["max_fct_us"], d["warm_events_per_s_median"])
+else:
+    print(d["wall_s"], d["events"], d["max_fct_us"], d["events_per_s"])'
 }
 
-echo "ab-bench: $ROUNDS interleaved rounds of prime bench $BENCH_ARGS (JVM: $JAVA_OPTS)"
+echo "ab-bench: $ROUNDS interleaved rounds of prime bench $BENCH_ARGS, $REPEAT run(s) per JVM (JVM: $JAVA_OPTS)"
 olds=(); news=()
 for r in $(seq "$ROUNDS"); do
   if [ $((r % 2)) -eq 1 ]; then

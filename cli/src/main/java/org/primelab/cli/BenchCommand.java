@@ -87,6 +87,15 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--force", description = "run even beyond the time budget (the heap limit still applies)")
     boolean force;
 
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "run the case N times in one JVM, 1.." + MAX_REPEAT + ": the first run includes the JIT's"
+                    + " warm-up, the others show the warm simulator; every run must give the same result"
+                    + " (default: ${DEFAULT-VALUE})")
+    int repeat;
+
+    /** Most runs {@code --repeat} takes. */
+    static final int MAX_REPEAT = 50;
+
     @Option(names = "--threads", paramLabel = "N",
             description = "threads, as for prime sim (default: the processors from "
                     + PacketSimulator.AUTO_THREADS_MIN_HOSTS + " hosts and 100 ns of propagation delay, else 1)")
@@ -100,7 +109,10 @@ final class BenchCommand implements Callable<Integer> {
         FatTree.Dimensions dims = Checks.dimensions(2, radix);
         double packets = ResourceGuard.packets(dims.hosts(), c.flowBytes, FabricParameters.DEFAULT_MTU_BYTES,
                 FabricParameters.DEFAULT_HEADER_BYTES);
-        Checks.fits(ResourceGuard.packetSim(dims, dims.hosts(), packets), force);
+        if (repeat < 1 || repeat > MAX_REPEAT) {
+            throw new IllegalArgumentException("repeat: must be in [1, " + MAX_REPEAT + "] runs, got " + repeat);
+        }
+        Checks.fits(ResourceGuard.packetSim(dims, dims.hosts(), packets).times(repeat), force);
         FatTree tree = FatTree.twoTier(radix);
         SimConfig healthy = SimConfig.builder(tree).scheme(scheme).build();
         // the degraded cables prime sim --degrade-fraction picks with the same rate and seed
@@ -113,8 +125,21 @@ final class BenchCommand implements Callable<Integer> {
         int threadsUsed = threadCount == SimRunner.AUTO_THREADS
                 ? PacketSimulator.autoThreads(run, Runtime.getRuntime().availableProcessors()) : threadCount;
         // progress on stderr once the run has lasted a few seconds (stdout keeps the result alone)
-        SimResult r = SimRunner.run(config, flows, SimRunner.ideal(config, flows), spec.commandLine().getErr(), true,
-                threadCount);
+        long ideal = SimRunner.ideal(config, flows);
+        SimResult r = SimRunner.run(config, flows, ideal, spec.commandLine().getErr(), true, threadCount);
+        double[] walls = new double[repeat];
+        walls[0] = r.wallSeconds();
+        for (int i = 1; i < repeat; i++) {
+            SimResult again = SimRunner.run(config, flows, ideal, spec.commandLine().getErr(), true, threadCount);
+            if (again.events() != r.events() || again.maxFctPs() != r.maxFctPs()
+                    || again.peakPackets() != r.peakPackets()) {
+                throw new IllegalStateException("bench: run " + (i + 1) + " gave " + again.events() + " events and a max"
+                        + " FCT of " + again.maxFctPs() + " ps, run 1 " + r.events() + " and " + r.maxFctPs()
+                        + " ps: the same run must give the same result");
+            }
+            walls[i] = again.wallSeconds();
+        }
+        WarmRuns warm = repeat > 1 ? WarmRuns.of(walls) : null;
         long peak = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             if (pool.getType() == MemoryType.HEAP) {
@@ -136,6 +161,14 @@ final class BenchCommand implements Callable<Integer> {
             m.put("peak_packets", r.peakPackets());
             m.put("max_fct_us", r.maxFctPs() / 1e6);
             m.put("ratio", r.ratio());
+            if (warm != null) {
+                m.put("repeat", repeat);
+                m.put("walls_s", java.util.Arrays.stream(walls).boxed().toList());
+                m.put("warm_wall_s_median", warm.median());
+                m.put("warm_wall_s_min", warm.min());
+                m.put("warm_wall_s_max", warm.max());
+                m.put("warm_events_per_s_median", r.events() / warm.median());
+            }
             out.println(Json.write(m));
         } else {
             out.printf(Locale.ROOT, "bench %s: %s, %s, %d flows of %s%s, %d thread%s%n", c.cliName, tree,
@@ -145,8 +178,30 @@ final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "events %d, %.2f M events/s, wall %.2f s, peak heap %.0f MiB, peak %d packets in flight"
                             + " (max FCT %.3f us, ratio %.4f)%n", r.events(), r.events() / wall / 1e6, wall,
                     peak / (1024.0 * 1024.0), r.peakPackets(), r.maxFctPs() / 1e6, r.ratio());
+            if (warm != null) {
+                StringBuilder each = new StringBuilder();
+                for (double w : walls) {
+                    each.append(String.format(Locale.ROOT, " %.2f", w));
+                }
+                out.printf(Locale.ROOT, "repeat: %d runs in one JVM, the same events and max FCT in each; wall s:%s%n",
+                        repeat, each);
+                out.printf(Locale.ROOT, "warm (runs 2-%d): wall median %.2f s (%.2f-%.2f), %.2f M events/s; the first"
+                                + " run includes the JIT's warm-up%n", repeat, warm.median(), warm.min(), warm.max(),
+                        r.events() / warm.median() / 1e6);
+            }
         }
         out.flush();
         return 0;
+    }
+
+    /** The wall times of the runs after the first, when the JIT has compiled the simulator. */
+    record WarmRuns(double median, double min, double max) {
+        static WarmRuns of(double[] walls) {
+            double[] warm = java.util.Arrays.copyOfRange(walls, 1, walls.length);
+            java.util.Arrays.sort(warm);
+            int n = warm.length;
+            double median = n % 2 == 1 ? warm[n / 2] : (warm[n / 2 - 1] + warm[n / 2]) / 2;
+            return new WarmRuns(median, warm[0], warm[n - 1]);
+        }
     }
 }

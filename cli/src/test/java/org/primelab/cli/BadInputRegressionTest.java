@@ -51,6 +51,8 @@ class BadInputRegressionTest {
                 Arguments.of("lb", new String[] {"bench", "--lb", "nope"}),
                 Arguments.of("k", new String[] {"bench", "--k", "3"}),
                 Arguments.of("case", new String[] {"bench", "--case", "nope"}),
+                Arguments.of("repeat", new String[] {"bench", "--k", "4", "--repeat", "0"}),
+                Arguments.of("repeat", new String[] {"bench", "--k", "4", "--repeat", "51"}),
                 Arguments.of("load", new String[] {"bounds", "queue", "--ports", "8", "--load", "1.5"}),
                 Arguments.of("load", new String[] {"bounds", "queue", "--ports", "8", "--load", "NaN"}),
                 Arguments.of("ports", new String[] {"bounds", "queue", "--ports", "0"}),

@@ -1,6 +1,7 @@
 package org.primelab.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.regex.Matcher;
@@ -35,6 +36,31 @@ class BenchCommandTest {
         assertEquals("2", field(two.out(), "threads"), two.out());
         assertEquals(field(auto.out(), "events"), field(two.out(), "events"));
         assertEquals(field(auto.out(), "max_fct_us"), field(two.out(), "max_fct_us"));
+    }
+
+    /**
+     * {@code --repeat} runs the case again in the same JVM: the same result as a single run, one wall time per
+     * run, and the warm runs' median between their least and greatest.
+     */
+    @Test
+    void repeatedRunsGiveTheSameResultAndTheirWallTimes() {
+        EvCommandTest.Run once = EvCommandTest.run("bench", "--k", "8", "--json");
+        EvCommandTest.Run thrice = EvCommandTest.run("bench", "--k", "8", "--repeat", "3", "--json");
+        assertEquals(0, thrice.code(), thrice.err());
+        assertEquals(field(once.out(), "events"), field(thrice.out(), "events"));
+        assertEquals(field(once.out(), "max_fct_us"), field(thrice.out(), "max_fct_us"));
+        assertEquals("3", field(thrice.out(), "repeat"));
+        Matcher walls = Pattern.compile("\"walls_s\":\\[([^\\]]*)\\]").matcher(thrice.out());
+        assertTrue(walls.find(), thrice.out());
+        String[] each = walls.group(1).split(",");
+        assertEquals(3, each.length, thrice.out());
+        assertEquals(Double.parseDouble(field(thrice.out(), "wall_s")), Double.parseDouble(each[0]));
+        double median = Double.parseDouble(field(thrice.out(), "warm_wall_s_median"));
+        double lo = Math.min(Double.parseDouble(each[1]), Double.parseDouble(each[2]));
+        double hi = Math.max(Double.parseDouble(each[1]), Double.parseDouble(each[2]));
+        assertEquals((lo + hi) / 2, median, 1e-12 * hi);
+        assertEquals(lo, Double.parseDouble(field(thrice.out(), "warm_wall_s_min")));
+        assertFalse(once.out().contains("repeat"), once.out());
     }
 
     private static void assertSameRun(String[] bench, String[] sim) {
