@@ -58,7 +58,7 @@ class BenchCommandTest {
         double median = Double.parseDouble(field(thrice.out(), "warm_wall_s_median"));
         double lo = Math.min(Double.parseDouble(each[1]), Double.parseDouble(each[2]));
         double hi = Math.max(Double.parseDouble(each[1]), Double.parseDouble(each[2]));
-        assertEquals((lo + hi) / 2, median, 1e-12 * hi);
+        assertEquals((lo + hi) / 2, median, 1e-5 * hi);   // the JSON prints 6 significant digits
         assertEquals(lo, Double.parseDouble(field(thrice.out(), "warm_wall_s_min")));
         assertFalse(once.out().contains("repeat"), once.out());
     }
