@@ -93,6 +93,11 @@ final class BenchCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE})")
     int repeat;
 
+    @Option(names = "--parts", paramLabel = "N",
+            description = "parts of the fabric the threads run in turn, 1 to the ToRs (default: one per "
+                    + PacketSimulator.AUTO_TORS_PER_PART + " ToRs, at least the threads)")
+    Integer parts;
+
     /** Most runs {@code --repeat} takes. */
     static final int MAX_REPEAT = 50;
 
@@ -124,13 +129,19 @@ final class BenchCommand implements Callable<Integer> {
         int threadCount = SimRunner.threads(threads, List.of(run));
         int threadsUsed = threadCount == SimRunner.AUTO_THREADS
                 ? PacketSimulator.autoThreads(run, Runtime.getRuntime().availableProcessors()) : threadCount;
+        PacketSimulator plan = new PacketSimulator(run, 1).threads(threadsUsed);
+        if (parts != null) {
+            plan.parts(parts);
+        }
+        int partsUsed = plan.parts();
         // progress on stderr once the run has lasted a few seconds (stdout keeps the result alone)
         long ideal = SimRunner.ideal(config, flows);
-        SimResult r = SimRunner.run(config, flows, ideal, spec.commandLine().getErr(), true, threadCount);
+        SimResult r = SimRunner.run(config, flows, ideal, spec.commandLine().getErr(), true, threadsUsed, partsUsed);
         double[] walls = new double[repeat];
         walls[0] = r.wallSeconds();
         for (int i = 1; i < repeat; i++) {
-            SimResult again = SimRunner.run(config, flows, ideal, spec.commandLine().getErr(), true, threadCount);
+            SimResult again = SimRunner.run(config, flows, ideal, spec.commandLine().getErr(), true, threadsUsed,
+                    partsUsed);
             if (again.events() != r.events() || again.maxFctPs() != r.maxFctPs()
                     || again.peakPackets() != r.peakPackets()) {
                 throw new IllegalStateException("bench: run " + (i + 1) + " gave " + again.events() + " events and a max"
@@ -154,6 +165,7 @@ final class BenchCommand implements Callable<Integer> {
             m.put("hosts", tree.hosts());
             m.put("scheme", config.scheme().cliName());
             m.put("threads", threadsUsed);
+            m.put("parts", partsUsed);
             m.put("events", r.events());
             m.put("events_per_s", r.events() / wall);
             m.put("wall_s", wall);
@@ -171,10 +183,10 @@ final class BenchCommand implements Callable<Integer> {
             }
             out.println(Json.write(m));
         } else {
-            out.printf(Locale.ROOT, "bench %s: %s, %s, %d flows of %s%s, %d thread%s%n", c.cliName, tree,
+            out.printf(Locale.ROOT, "bench %s: %s, %s, %d flows of %s%s, %d thread%s, %d part%s%n", c.cliName, tree,
                     config.scheme().cliName(), flows.size(), c.flowBytes / 1_000_000 + " MB",
                     c.degradeFraction > 0 ? ", " + config.faults().degradedLinks().length / 2 + " cables at " + DEGRADED_RATE : "",
-                    threadsUsed, threadsUsed == 1 ? "" : "s");
+                    threadsUsed, threadsUsed == 1 ? "" : "s", partsUsed, partsUsed == 1 ? "" : "s");
             out.printf(Locale.ROOT, "events %d, %.2f M events/s, wall %.2f s, peak heap %.0f MiB, peak %d packets in flight"
                             + " (max FCT %.3f us, ratio %.4f)%n", r.events(), r.events() / wall / 1e6, wall,
                     peak / (1024.0 * 1024.0), r.peakPackets(), r.maxFctPs() / 1e6, r.ratio());

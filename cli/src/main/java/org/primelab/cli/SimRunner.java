@@ -111,6 +111,12 @@ final class SimRunner {
 
     static SimResult run(SimConfig config, List<Flow> flows, long ideal, PrintWriter err, boolean progress,
                          int threads) {
+        return run(config, flows, ideal, err, progress, threads, AUTO_THREADS);
+    }
+
+    /** {@link #run(SimConfig, List, long, PrintWriter, boolean, int)} cut into {@code parts} parts (or automatic). */
+    static SimResult run(SimConfig config, List<Flow> flows, long ideal, PrintWriter err, boolean progress,
+                         int threads, int parts) {
         LazyBar bar = new LazyBar("sim " + config.scheme().cliName(), "events",
                 RunEta.of(flows, ideal, config.linkRateBps()), flows.size(), err, progress);
         try {
@@ -119,6 +125,9 @@ final class SimRunner {
             PacketSimulator sim = new PacketSimulator(run, ideal);
             if (threads != AUTO_THREADS) {
                 sim.threads(threads);
+            }
+            if (parts != AUTO_THREADS) {
+                sim.parts(parts);
             }
             return sim.run(bar);
         } finally {

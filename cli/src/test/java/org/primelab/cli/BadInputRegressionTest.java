@@ -53,6 +53,8 @@ class BadInputRegressionTest {
                 Arguments.of("case", new String[] {"bench", "--case", "nope"}),
                 Arguments.of("repeat", new String[] {"bench", "--k", "4", "--repeat", "0"}),
                 Arguments.of("repeat", new String[] {"bench", "--k", "4", "--repeat", "51"}),
+                Arguments.of("parts", new String[] {"bench", "--k", "4", "--parts", "5"}),
+                Arguments.of("parts", new String[] {"bench", "--k", "4", "--parts", "0"}),
                 Arguments.of("load", new String[] {"bounds", "queue", "--ports", "8", "--load", "1.5"}),
                 Arguments.of("load", new String[] {"bounds", "queue", "--ports", "8", "--load", "NaN"}),
                 Arguments.of("ports", new String[] {"bounds", "queue", "--ports", "0"}),

@@ -36,6 +36,13 @@ class BenchCommandTest {
         assertEquals("2", field(two.out(), "threads"), two.out());
         assertEquals(field(auto.out(), "events"), field(two.out(), "events"));
         assertEquals(field(auto.out(), "max_fct_us"), field(two.out(), "max_fct_us"));
+        // parts: one per 8 ToRs by default (k = 8 has 8), as given with --parts, the same result
+        EvCommandTest.Run four = EvCommandTest.run("bench", "--k", "8", "--parts", "4", "--json");
+        assertEquals("1", field(auto.out(), "parts"), auto.out());
+        assertEquals("2", field(two.out(), "parts"), two.out());
+        assertEquals("4", field(four.out(), "parts"), four.out());
+        assertEquals(field(auto.out(), "events"), field(four.out(), "events"));
+        assertEquals(field(auto.out(), "max_fct_us"), field(four.out(), "max_fct_us"));
     }
 
     /**

@@ -64,10 +64,18 @@ public final class PacketSimulator {
      * flows), at 100 ns neither is, at 300 and 600 ns two threads are (packet-sim/README.md, "Threads").
      */
     public static final long AUTO_THREADS_MIN_PROPAGATION_PS = 100 * Units.PS_PER_NS;
+    /**
+     * ToRs per part of the fabric in {@link #autoParts}: a thread runs its parts one after another in each window,
+     * so a part's switches, hosts, packets and events stay in cache while it runs. 8 ToRs (8 parts at 2048 hosts,
+     * 16 at 8192) measured as fast as 16 and faster than 2, 4 or 64 (packet-sim/README.md, "Seventh round").
+     */
+    public static final int AUTO_TORS_PER_PART = 8;
 
     private final SimConfig config;
     private final long idealMaxFctPs;
     private int threads;
+    /** The parts of the fabric, 0 for {@link #autoParts}. */
+    private int parts;
 
     /**
      * Prepares a run of {@code flows} under {@code config}.
@@ -130,6 +138,45 @@ public final class PacketSimulator {
         return threads;
     }
 
+    /**
+     * Cuts the fabric into {@code n} parts ({@link PartitionedRun}), at least as many as the threads (each thread
+     * runs a block of parts); the result is the same for every {@code n}, but for the peak packet count (a sum
+     * of the parts' peaks). {@code n} must be between 1 and the number of ToRs, and 1 when flows start on
+     * triggers. Without this call, {@link #autoParts}.
+     */
+    public PacketSimulator parts(int n) {
+        int max = maxThreads(config);
+        if (n < 1 || n > max) {
+            throw new IllegalArgumentException("parts: must be in [1, " + max + "]"
+                    + (max == 1 && config.tree().tors() > 1 ? " (flows start on triggers)" : " (one ToR per part at least)")
+                    + ", got " + n);
+        }
+        this.parts = n;
+        return this;
+    }
+
+    /** The parts the run will use: as set, at least the threads. */
+    public int parts() {
+        return Math.max(threads, parts == 0 ? autoParts(config, threads) : parts);
+    }
+
+    /**
+     * The default number of parts for {@code threads} threads: one per {@link #AUTO_TORS_PER_PART} ToRs, at least
+     * the threads; the threads alone below {@link #AUTO_THREADS_MIN_PROPAGATION_PS} of propagation delay (a part
+     * costs a visit per window, and windows are that delay long) and 1 when flows start on triggers.
+     */
+    public static int autoParts(SimConfig config, int threads) {
+        int max = maxThreads(config);
+        if (max == 1) {
+            return 1;
+        }
+        if (config.propagationPs() < AUTO_THREADS_MIN_PROPAGATION_PS) {
+            return Math.min(threads, max);
+        }
+        int byTors = (config.tree().tors() + AUTO_TORS_PER_PART - 1) / AUTO_TORS_PER_PART;
+        return Math.min(max, Math.max(threads, byTors));
+    }
+
     /** The most threads a run of {@code config} can use: its ToRs, or 1 when flows start on triggers. */
     public static int maxThreads(SimConfig config) {
         boolean triggered = config.scenario().requireWorkload().flows().stream().anyMatch(Flow::startsOnTrigger);
@@ -150,6 +197,7 @@ public final class PacketSimulator {
 
     /** Runs to completion of every flow and returns the result. */
     public SimResult run(ProgressListener progress) {
-        return new PartitionedRun(config, idealMaxFctPs, threads).run(progress);
+        return new PartitionedRun(config, idealMaxFctPs, parts(), PartitionedRun.windowPs(config), threads)
+                .run(progress);
     }
 }

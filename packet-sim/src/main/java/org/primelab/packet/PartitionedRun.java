@@ -53,20 +53,28 @@ final class PartitionedRun {
     private final RunFlows runFlows;
     private final Wiring wiring;
     private final Partition[] partitions;
+    private final int threads;
     private final long windowPs;
     /** Failure detections, as (time, link) sorted by time then link: applied between windows. */
     private final long[][] detections;
 
-    /** Prepares a run of {@code config}'s workload over {@code parts} partitions. */
+    /** Prepares a run of {@code config}'s workload over {@code parts} partitions, one thread each. */
     PartitionedRun(SimConfig config, long idealMaxFctPs, int parts) {
-        this(config, idealMaxFctPs, parts, windowPs(config));
+        this(config, idealMaxFctPs, parts, windowPs(config), parts);
     }
 
     /**
-     * Prepares a run with windows of {@code windowPs} (1 to {@link #windowPs(SimConfig)}): shorter windows only
-     * cost more synchronization; the flows' outcomes do not change (a test's handle).
+     * Prepares a run over {@code parts} partitions on {@code threads} threads (1 to {@code parts}; each runs a
+     * contiguous block of partitions, one after another in every window), with windows of {@code windowPs} (1
+     * to {@link #windowPs(SimConfig)}): shorter windows only cost more synchronization; the flows' outcomes do
+     * not change (a test's handle).
      */
-    PartitionedRun(SimConfig config, long idealMaxFctPs, int parts, long windowPs) {
+    PartitionedRun(SimConfig config, long idealMaxFctPs, int parts, long windowPs, int threads) {
+        if (threads < 1 || threads > parts) {
+            throw new IllegalArgumentException("threads: must be in [1, " + parts + "] for " + parts + " parts, got "
+                    + threads);
+        }
+        this.threads = threads;
         if (windowPs < 1 || windowPs > windowPs(config)) {
             throw new IllegalArgumentException("window: must be in [1, " + windowPs(config) + "] ps, got " + windowPs);
         }
@@ -128,28 +136,30 @@ final class PartitionedRun {
     SimResult run(ProgressListener progress) {
         long wallStart = System.nanoTime();
         Coordinator c = new Coordinator(progress);
-        int parts = partitions.length;
-        if (parts == 1) {
-            Partition only = partitions[0];
+        if (threads == 1) {
             for (;;) {
-                only.deliverInboxes();
-                c.lowerBoundPs[0] = only.nextEventLowerBoundPs();
+                for (Partition p : partitions) {
+                    p.deliverInboxes();
+                    c.lowerBoundPs[p.index()] = p.nextEventLowerBoundPs();
+                }
                 if (!c.decide()) {
                     break;
                 }
-                only.runWindow(c.windowEndPs);
+                for (Partition p : partitions) {
+                    p.runWindow(c.windowEndPs);
+                }
             }
         } else {
-            Phaser phaser = new Phaser(parts);
+            Phaser phaser = new Phaser(threads);
             AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread[] workers = new Thread[parts - 1];
-            for (int p = 1; p < parts; p++) {
-                Partition part = partitions[p];
-                workers[p - 1] = new Thread(null, () -> work(part, c, phaser, failure), "packet-sim-" + p, 1 << 24);
-                workers[p - 1].setDaemon(true);
-                workers[p - 1].start();
+            Thread[] workers = new Thread[threads - 1];
+            for (int t = 1; t < threads; t++) {
+                Partition[] block = block(t);
+                workers[t - 1] = new Thread(null, () -> work(block, c, phaser, failure), "packet-sim-" + t, 1 << 24);
+                workers[t - 1].setDaemon(true);
+                workers[t - 1].start();
             }
-            work(partitions[0], c, phaser, failure);
+            work(block(0), c, phaser, failure);
             for (Thread w : workers) {
                 try {
                     w.join();
@@ -180,16 +190,26 @@ final class PartitionedRun {
                 events, System.nanoTime() - wallStart, peak);
     }
 
+    /** The partitions thread {@code t} runs: a contiguous block, the blocks as even as the count allows. */
+    private Partition[] block(int t) {
+        int from = (int) ((long) t * partitions.length / threads);
+        int to = (int) ((long) (t + 1) * partitions.length / threads);
+        return Arrays.copyOfRange(partitions, from, to);
+    }
+
     /**
-     * One thread's loop, three phases of the phaser per window: take in the packets the others sent in the
-     * last window; partition 0's thread alone decides the next window; every thread runs it.
+     * One thread's loop, three phases of the phaser per window: its partitions take in the packets the others
+     * sent in the last window; partition 0's thread alone decides the next window; every thread runs it, its
+     * partitions one after another (within a window no partition can affect another, so the order is free).
      */
-    private static void work(Partition part, Coordinator c, Phaser phaser, AtomicReference<Throwable> failure) {
+    private static void work(Partition[] block, Coordinator c, Phaser phaser, AtomicReference<Throwable> failure) {
         try {
-            boolean lead = part.index() == 0;
+            boolean lead = block[0].index() == 0;
             for (;;) {
-                part.deliverInboxes();
-                c.lowerBoundPs[part.index()] = part.nextEventLowerBoundPs();
+                for (Partition part : block) {
+                    part.deliverInboxes();
+                    c.lowerBoundPs[part.index()] = part.nextEventLowerBoundPs();
+                }
                 phaser.arriveAndAwaitAdvance();
                 if (phaser.isTerminated()) {
                     return;
@@ -201,7 +221,9 @@ final class PartitionedRun {
                 if (phaser.isTerminated() || c.stopped) {
                     return;
                 }
-                part.runWindow(c.windowEndPs);
+                for (Partition part : block) {
+                    part.runWindow(c.windowEndPs);
+                }
                 phaser.arriveAndAwaitAdvance();
                 if (phaser.isTerminated()) {
                     return;

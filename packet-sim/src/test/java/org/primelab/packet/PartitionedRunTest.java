@@ -114,10 +114,10 @@ class PartitionedRunTest {
             SimConfig c = SimConfig.builder(t).scheme(s).faults(faults).detect(Units.us(30) + 12_345).seed(4).build()
                     .withWorkload(Workload.of(flows));
             long full = PartitionedRun.windowPs(c);
-            String expected = new PartitionedRun(c, 1, 1, full).run(ProgressListener.NONE).flows().toString();
+            String expected = new PartitionedRun(c, 1, 1, full, 1).run(ProgressListener.NONE).flows().toString();
             for (long w : new long[] {full / 3, 7_777}) {
                 for (int threads : new int[] {1, 4}) {
-                    assertEquals(expected, new PartitionedRun(c, 1, threads, w).run(ProgressListener.NONE).flows()
+                    assertEquals(expected, new PartitionedRun(c, 1, threads, w, threads).run(ProgressListener.NONE).flows()
                             .toString(), s + ": windows of " + w + " ps on " + threads + " threads");
                 }
             }
@@ -148,5 +148,78 @@ class PartitionedRunTest {
         assertEquals(1, PacketSimulator.maxThreads(triggered));
         assertEquals("threads: must be in [1, 1] (flows start on triggers), got 2", assertThrows(
                 IllegalArgumentException.class, () -> PacketSimulator.checkedThreads(triggered, 2)).getMessage());
+    }
+
+    /** A run cut into {@code parts} parts on {@code threads} threads. */
+    private static SimResult run(SimConfig c, int threads, int parts) {
+        return new PacketSimulator(c, 1).threads(threads).parts(parts).run(ProgressListener.NONE);
+    }
+
+    /**
+     * More parts than threads, each thread running a block of parts in turn, give the one-part result too:
+     * every scheme, a failure detected between windows, a degraded link, three tiers.
+     */
+    @Test
+    void morePartsThanThreadsGiveTheSameResult() {
+        FatTree t = FatTree.twoTier(8);
+        List<Flow> flows = Workloads.permutation(t, 2 * MB, 6, false);
+        Faults faults = Faults.builder(t).fail("leaf0-spine1", Units.us(5)).degrade("leaf1->spine2", Units.gbps(100))
+                .build();
+        for (LoadBalancingScheme s : LoadBalancingScheme.values()) {
+            SimConfig c = SimConfig.builder(t).scheme(s).faults(faults).detect(Units.us(20)).seed(6).build()
+                    .withWorkload(Workload.of(flows));
+            String one = outcome(run(c, 1, 1));
+            assertEquals(one, outcome(run(c, 1, 8)), s + ": 8 parts on 1 thread");
+            assertEquals(one, outcome(run(c, 2, 5)), s + ": 5 parts on 2 threads");
+            assertEquals(one, outcome(run(c, 3, 4)), s + ": 4 parts on 3 threads");
+        }
+        FatTree three = FatTree.builder(3, 4).build();
+        SimConfig c = SimConfig.builder(three).scheme(LoadBalancingScheme.PRIME).seed(2).build()
+                .withWorkload(Workload.of(Workloads.permutation(three, MB, 2, true)));
+        assertEquals(outcome(run(c, 1, 1)), outcome(run(c, 2, 8)), "3 tiers: 8 parts on 2 threads");
+    }
+
+    /**
+     * The default parts: one per {@link PacketSimulator#AUTO_TORS_PER_PART} ToRs and at least the threads; the
+     * threads alone on short wires; one with triggers. A part count is refused as a thread count is.
+     */
+    @Test
+    void partsDefaultToOnePerEightToRsAndAreCheckedAsThreadsAre() {
+        FatTree big = FatTree.twoTier(64);
+        SimConfig wide = SimConfig.builder(big).build().withWorkload(Workload.of(Workloads.permutation(big, MB, 1, false)));
+        assertEquals(8, PacketSimulator.autoParts(wide, 1), "64 ToRs: 8 parts");
+        assertEquals(8, PacketSimulator.autoParts(wide, 2));
+        assertEquals(16, PacketSimulator.autoParts(wide, 16), "at least the threads");
+        assertEquals(8, new PacketSimulator(wide, 1).threads(2).parts());
+        assertEquals(3, new PacketSimulator(wide, 1).threads(3).parts(2).parts(), "never fewer parts than threads");
+        SimConfig shortWires = SimConfig.builder(big).delay(50_000).build().withWorkload(wide.scenario().workload());
+        assertEquals(2, PacketSimulator.autoParts(shortWires, 2), "50 ns wires: the threads");
+        FatTree small = FatTree.twoTier(8);
+        SimConfig c = SimConfig.builder(small).build().withWorkload(Workload.of(Workloads.permutation(small, MB, 1, false)));
+        assertEquals(1, PacketSimulator.autoParts(c, 1), "8 ToRs: one part");
+        assertEquals("parts: must be in [1, 8] (one ToR per part at least), got 9", assertThrows(
+                IllegalArgumentException.class, () -> new PacketSimulator(c, 1).parts(9)).getMessage());
+        Workload chain = new Workload(List.of(new Flow(0, 0, 5, MB, 0, Flow.NO_TRIGGER, Flow.NO_TRIGGER, 0, 0),
+                new Flow(1, 6, 3, MB, 0, 0, Flow.NO_TRIGGER, Flow.NO_TRIGGER, 0)), List.of(Trigger.oneShot(0)));
+        SimConfig triggered = SimConfig.builder(big).build().withWorkload(chain);
+        assertEquals(1, PacketSimulator.autoParts(triggered, 1), "triggers: one part");
+        assertEquals("parts: must be in [1, 1] (flows start on triggers), got 2", assertThrows(
+                IllegalArgumentException.class, () -> new PacketSimulator(triggered, 1).parts(2)).getMessage());
+    }
+
+    /** The event queue's ring spans two hops on the slowest link, within its bounds. */
+    @Test
+    void theRingSpansTwoHopsOnTheSlowestLink() {
+        FatTree t = FatTree.twoTier(8);
+        SimConfig fast = SimConfig.builder(t).build();
+        Partitioning one = Partitioning.of(t, 1);
+        // 400G: 83.2 ns per MTU + 600 ns, twice: 2668 buckets of 512 ps -> 2^12
+        assertEquals(12, Partition.ringBits(Wiring.of(fast, one), fast.propagationPs()));
+        SimConfig slow = SimConfig.builder(t).faults(Faults.builder(t).degrade("leaf1->spine2", Units.gbps(10)).build())
+                .build();
+        // 10G: 3.328 us per MTU + 600 ns, twice: 15344 buckets -> 2^14
+        assertEquals(14, Partition.ringBits(Wiring.of(slow, one), slow.propagationPs()));
+        SimConfig zero = SimConfig.builder(t).delay(0).build();
+        assertEquals(Partition.MIN_RING_BITS, Partition.ringBits(Wiring.of(zero, one), 0));
     }
 }
