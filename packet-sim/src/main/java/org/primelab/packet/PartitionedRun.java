@@ -16,10 +16,14 @@ import org.primelab.packet.metrics.SimResult;
 import org.primelab.packet.net.PacketPool;
 
 /**
- * Runs the packet simulation over {@code P} partitions of the fabric ({@link Partitioning}), one thread each,
- * in windows of simulated time (conservative synchronization, Chandy and Misra 1979; the window scheme is
- * Lubachevsky's bounded lag, 1989). The result does not depend on {@code P}: every {@code P}, 1 included,
- * gives the same flows, queues and counts, byte for byte.
+ * Runs the packet simulation over {@code P} partitions of the fabric ({@link Partitioning}) on {@code T <= P}
+ * threads, in windows of simulated time (conservative synchronization, Chandy and Misra 1979; the window scheme is
+ * Lubachevsky's bounded lag, 1989). Each thread runs a contiguous block of partitions, one after another in
+ * every window: within a window no partition can affect another, so one thread may run several, and while it
+ * runs one, that partition's switches, hosts, packets and events are all it touches, a working set that stays
+ * in cache where the whole fabric's does not (packet-sim/README.md, "Seventh round"). The result does not
+ * depend on {@code P} or {@code T}: every {@code P}, 1 included, gives the same flows, queues and counts, byte
+ * for byte; only the peak packet count, a sum of the partitions' peaks, is an upper bound when {@code P > 1}.
  *
  * <p><b>Why windows are safe.</b> A partition affects another only by delivering a packet over a link, and a
  * packet sent at {@code t} arrives no earlier than {@code t} plus its serialization plus the propagation
