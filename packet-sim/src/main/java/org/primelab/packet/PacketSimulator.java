@@ -124,11 +124,19 @@ public final class PacketSimulator {
 
     /** {@code n} if a run of {@code config} can use {@code n} threads, else {@code threads: must be in ...}. */
     public static int checkedThreads(SimConfig config, int n) {
+        return checkedCount(config, "threads", "thread", n);
+    }
+
+    /**
+     * {@code n} if a run of {@code config} can be cut into {@code n} {@code unit}s (threads or parts: at most
+     * one per ToR, one when flows start on triggers), else {@code OPTION: must be in ...}.
+     */
+    private static int checkedCount(SimConfig config, String option, String unit, int n) {
         int max = maxThreads(config);
         if (n < 1 || n > max) {
-            throw new IllegalArgumentException("threads: must be in [1, " + max + "]"
-                    + (max == 1 && config.tree().tors() > 1 ? " (flows start on triggers)" : " (one ToR per thread at least)")
-                    + ", got " + n);
+            throw new IllegalArgumentException(option + ": must be in [1, " + max + "]"
+                    + (max == 1 && config.tree().tors() > 1 ? " (flows start on triggers)" : " (one ToR per " + unit
+                    + " at least)") + ", got " + n);
         }
         return n;
     }
@@ -145,13 +153,7 @@ public final class PacketSimulator {
      * triggers. Without this call, {@link #autoParts}.
      */
     public PacketSimulator parts(int n) {
-        int max = maxThreads(config);
-        if (n < 1 || n > max) {
-            throw new IllegalArgumentException("parts: must be in [1, " + max + "]"
-                    + (max == 1 && config.tree().tors() > 1 ? " (flows start on triggers)" : " (one ToR per part at least)")
-                    + ", got " + n);
-        }
-        this.parts = n;
+        this.parts = checkedCount(config, "parts", "part", n);
         return this;
     }
 

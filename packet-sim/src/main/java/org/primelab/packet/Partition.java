@@ -25,26 +25,6 @@ final class Partition {
     private static final int INITIAL_PACKETS = 1 << 14;
     private static final int MIN_INITIAL_EVENTS = 1 << 10;
     private static final int MIN_INITIAL_PACKETS = 1 << 8;
-    /** Bounds of {@link #ringBits}. */
-    static final int MIN_RING_BITS = 10;
-
-    /**
-     * The calendar ring of a partition's event queue: the fewest buckets, from {@code 2^}{@value #MIN_RING_BITS}
-     * to {@link EventQueue#DEFAULT_RING_BITS}, that span two packet hops on the slowest link (an MTU's
-     * serialization plus the propagation delay), where nearly every event is scheduled; later ones (timers) go
-     * to the queue's overflow heap. A ring of {@code 2^16} buckets is 0.75 MiB of bucket lists per partition,
-     * touched a little at a time: with many partitions, far more than the cache holds. The order of events does
-     * not depend on it ({@link EventQueue}).
-     */
-    static int ringBits(Wiring wiring, long propagationPs) {
-        long slowestMtuPs = 0;
-        for (var port : wiring.ports()) {
-            slowestMtuPs = Math.max(slowestMtuPs, port.mtuSerializationPs());
-        }
-        long spanBuckets = Math.max(1, 2 * (slowestMtuPs + propagationPs) >> EventQueue.DEFAULT_BUCKET_SHIFT);
-        int bits = 64 - Long.numberOfLeadingZeros(spanBuckets - 1);
-        return Math.max(MIN_RING_BITS, Math.min(EventQueue.DEFAULT_RING_BITS, bits));
-    }
 
     private final int index;
     private final FatTree tree;
@@ -71,7 +51,7 @@ final class Partition {
         this.hostCount = tree.hosts();
         int parts = partitioning.parts();
         this.events = new EventQueue(Math.max(MIN_INITIAL_EVENTS, INITIAL_EVENTS / parts), EventQueue.DEFAULT_BUCKET_SHIFT,
-                ringBits(wiring, config.propagationPs()), argBits, Seeds.derive(config.seed(), Seeds.EVENT_TIES));
+                EventQueue.DEFAULT_RING_BITS, argBits, Seeds.derive(config.seed(), Seeds.EVENT_TIES));
         this.pool = new PacketPool(Math.max(MIN_INITIAL_PACKETS, INITIAL_PACKETS / parts), config.ackEvery());
         this.links = new Links(tree, wiring, events, pool, nics, partitioning, index, boxes[index]);
         this.switches = new Switches(tree, flows, links, pool, salts, arTies, shared);

@@ -206,20 +206,4 @@ class PartitionedRunTest {
         assertEquals("parts: must be in [1, 1] (flows start on triggers), got 2", assertThrows(
                 IllegalArgumentException.class, () -> new PacketSimulator(triggered, 1).parts(2)).getMessage());
     }
-
-    /** The event queue's ring spans two hops on the slowest link, within its bounds. */
-    @Test
-    void theRingSpansTwoHopsOnTheSlowestLink() {
-        FatTree t = FatTree.twoTier(8);
-        SimConfig fast = SimConfig.builder(t).build();
-        Partitioning one = Partitioning.of(t, 1);
-        // 400G: 83.2 ns per MTU + 600 ns, twice: 2668 buckets of 512 ps -> 2^12
-        assertEquals(12, Partition.ringBits(Wiring.of(fast, one), fast.propagationPs()));
-        SimConfig slow = SimConfig.builder(t).faults(Faults.builder(t).degrade("leaf1->spine2", Units.gbps(10)).build())
-                .build();
-        // 10G: 3.328 us per MTU + 600 ns, twice: 15344 buckets -> 2^14
-        assertEquals(14, Partition.ringBits(Wiring.of(slow, one), slow.propagationPs()));
-        SimConfig zero = SimConfig.builder(t).delay(0).build();
-        assertEquals(Partition.MIN_RING_BITS, Partition.ringBits(Wiring.of(zero, one), 0));
-    }
 }

@@ -126,11 +126,6 @@ public final class EgressPort {
         return bytes == mtuBytes ? mtuSerPs : Units.serializationPs(bytes, rateBps);
     }
 
-    /** Serialization time of an MTU-sized packet on this port's link. */
-    public long mtuSerializationPs() {
-        return mtuSerPs;
-    }
-
     /** Propagation delay of the link. */
     public long propagationPs() {
         return propagationPs;
