@@ -60,6 +60,8 @@ class BadInputRegressionTest {
                 Arguments.of("ports", new String[] {"bounds", "queue", "--ports", "0"}),
                 Arguments.of("steps", new String[] {"bounds", "queue", "--ports", "1024", "--steps", "1000000"}),
                 Arguments.of("k", new String[] {"bench", "--case", "degradation", "--k", "3"}),
+                Arguments.of("seed", new String[] {"crossval", "--seed", "1,1"}),
+                Arguments.of("seed", new String[] {"crossval", "--seed", "1,two"}),
                 Arguments.of("flow-size", new String[] {"motivation", "--flow-size", "0"}),
                 Arguments.of("link", new String[] {"motivation", "--link", "nosuch"}),
                 // runaway runs and OutOfMemoryErrors become refusals with the estimate and the limit
