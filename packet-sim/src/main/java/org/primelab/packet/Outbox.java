@@ -7,8 +7,9 @@ import org.primelab.packet.net.PacketPool;
 /**
  * The packets one partition's links deliver into another partition during a window
  * ({@link PartitionedRun}): each arrival's time, the link it arrives on and a copy of the packet (its header
- * record and ACK list). The sending partition releases the packet from its pool when it posts it; the
- * receiving partition, after the window, takes it into its own pool and schedules its arrival. No packet
+ * record and ACK list). The sending partition releases the packet from its pool when it posts it (its pool
+ * still counts it as held until the window ends, for the peak packet count); the receiving partition, after the
+ * window, takes it into its own pool and schedules its arrival. No packet
  * record is shared between partitions, so two threads never write the same memory during a window.
  *
  * <p>Every posted arrival is at least one propagation delay after the window's start, so at or after its

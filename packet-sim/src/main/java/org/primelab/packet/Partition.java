@@ -36,6 +36,7 @@ final class Partition {
     private final Hosts hosts;
     /** {@code inboxes[from]}: what partition {@code from} sends this one. */
     private final Outbox[] inboxes;
+    private int lastStretchPeak;
     /** Keeps the prefetching loads alive (a value nobody reads is otherwise optimized away). */
     @SuppressWarnings("unused")
     private long touchedSink;
@@ -67,11 +68,20 @@ final class Partition {
         events.schedule(timePs, kind, a, b);
     }
 
-    /** Takes in what the other partitions sent during the last window. */
+    /**
+     * Takes in what the other partitions sent during the last window, after noting the most packets this
+     * partition held at once during it (its own, and those it sent others, until they are taken in).
+     */
     void deliverInboxes() {
+        lastStretchPeak = pool.takeStretchPeak();
         for (Outbox box : inboxes) {
             box.deliverInto(events, pool);
         }
+    }
+
+    /** The most packets this partition held at once during the last window ({@link #deliverInboxes}). */
+    int lastStretchPeak() {
+        return lastStretchPeak;
     }
 
     /** A lower bound on this partition's next event time, Long.MAX_VALUE if it has none. */
@@ -134,10 +144,5 @@ final class Partition {
     /** Events processed. */
     long processed() {
         return events.processed();
-    }
-
-    /** Most packets this partition's pool held at once. */
-    int peakPackets() {
-        return pool.peakLive();
     }
 }

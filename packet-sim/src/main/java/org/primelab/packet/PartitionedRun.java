@@ -23,7 +23,15 @@ import org.primelab.packet.net.PacketPool;
  * runs one, that partition's switches, hosts, packets and events are all it touches, a working set that stays
  * in cache where the whole fabric's does not (packet-sim/README.md, "Seventh round"). The result does not
  * depend on {@code P} or {@code T}: every {@code P}, 1 included, gives the same flows, queues and counts, byte
- * for byte; only the peak packet count, a sum of the partitions' peaks, is an upper bound when {@code P > 1}.
+ * for byte; only the peak packet count is a bound when {@code P > 1} (below).
+ *
+ * <p><b>The peak packet count.</b> No clock is common to the partitions within a window, so the most packets
+ * alive at once in the whole fabric is bounded window by window. A partition holds its own packets and, until
+ * the window ends, those it posted to others ({@code PacketPool#takeStretchPeak}); at every moment of a window
+ * the fabric's packets are the sum of what the partitions hold, so the sum of each partition's most held during
+ * the window is at least the fabric's most at once during it (while the inboxes are taken in, packets only move
+ * from a box to a pool). The largest of these sums over the windows is the bound; with one partition it is the
+ * peak itself.
  *
  * <p><b>Why windows are safe.</b> A partition affects another only by delivering a packet over a link, and a
  * packet sent at {@code t} arrives no earlier than {@code t} plus its serialization plus the propagation
@@ -183,16 +191,15 @@ final class PartitionedRun {
         }
         long end = 0;
         long events = 0;
-        int peak = 0;
         for (Partition p : partitions) {
             end = Math.max(end, p.lastCompletionPs());
             events += p.processed();
-            peak += p.peakPackets();
         }
         progress.progress(c.completed(), flows.size(), end, events);
         return ResultCollector.collect(config, runFlows, wiring.ports(), partitions[0].switches(), idealMaxFctPs, end,
-                events, System.nanoTime() - wallStart, peak);
+                events, System.nanoTime() - wallStart, (int) Math.min(Integer.MAX_VALUE, c.peakBound));
     }
+
 
     /** The partitions thread {@code t} runs: a contiguous block, the blocks as even as the count allows. */
     private Partition[] block(int t) {
@@ -250,6 +257,11 @@ final class PartitionedRun {
         long windowEndPs;
         /** Whether the run is over. */
         boolean stopped;
+        /**
+         * The most packets alive at once, bounded window by window (class comment, "The peak packet count"): the
+         * partitions' peaks since the last decision plus the packets they sent each other meanwhile.
+         */
+        long peakBound;
 
         Coordinator(ProgressListener progress) {
             this.progress = progress;
@@ -268,6 +280,11 @@ final class PartitionedRun {
          * next window; false (and {@link #stopped}) when every flow has completed.
          */
         boolean decide() {
+            long stretch = 0;
+            for (Partition p : partitions) {
+                stretch += p.lastStretchPeak();
+            }
+            peakBound = Math.max(peakBound, stretch);
             long next = Long.MAX_VALUE;
             for (long t : lowerBoundPs) {
                 next = Math.min(next, t);

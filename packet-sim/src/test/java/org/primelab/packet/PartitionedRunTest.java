@@ -35,7 +35,7 @@ class PartitionedRunTest {
         return new PacketSimulator(c, 1).threads(threads).run(ProgressListener.NONE);
     }
 
-    /** Everything a run reports but its wall time and peak packet count (a sum of per-partition peaks). */
+    /** Everything a run reports but its wall time and peak packet count (a bound over several parts). */
     private static String outcome(SimResult r) {
         StringBuilder b = new StringBuilder();
         b.append("end=").append(r.endPs()).append(" events=").append(r.events()).append('\n');
@@ -177,6 +177,31 @@ class PartitionedRunTest {
         SimConfig c = SimConfig.builder(three).scheme(LoadBalancingScheme.PRIME).seed(2).build()
                 .withWorkload(Workload.of(Workloads.permutation(three, MB, 2, true)));
         assertEquals(outcome(run(c, 1, 1)), outcome(run(c, 2, 8)), "3 tiers: 8 parts on 2 threads");
+    }
+
+    /**
+     * The peak packet count over several parts bounds the fabric's peak from above (a part holds the packets it
+     * posted to others until the window ends, {@code PartitionedRun}, "The peak packet count"), and stays within
+     * 2% of it: one part's peak is exact, and the bound was 0.05% over at 2048 hosts on 8 parts. Every scheme, a
+     * failure, a degraded link.
+     */
+    @Test
+    void peakPacketsOverPartsBoundTheOnePartPeakClosely() {
+        FatTree t = FatTree.twoTier(8);
+        List<Flow> flows = Workloads.permutation(t, 2 * MB, 6, false);
+        Faults faults = Faults.builder(t).fail("leaf0-spine1", Units.us(5)).degrade("leaf1->spine2", Units.gbps(100))
+                .build();
+        for (LoadBalancingScheme s : LoadBalancingScheme.values()) {
+            SimConfig c = SimConfig.builder(t).scheme(s).faults(faults).detect(Units.us(20)).seed(6).build()
+                    .withWorkload(Workload.of(flows));
+            int exact = run(c, 1, 1).peakPackets();
+            assertTrue(exact > 0, s.toString());
+            for (int[] tp : new int[][] {{1, 8}, {2, 4}, {2, 8}}) {
+                int bound = run(c, tp[0], tp[1]).peakPackets();
+                assertTrue(bound >= exact && bound <= exact * 1.02, s + ", " + tp[1] + " parts on " + tp[0]
+                        + " threads: " + bound + " against " + exact + " on one part");
+            }
+        }
     }
 
     /**

@@ -56,6 +56,13 @@ public final class PacketPool {
     private int capacity;
     private int live;
     private int peakLive;
+    /**
+     * The packets allocated plus those copied out ({@link #copyOut}, posted to another partition) since
+     * {@link #takeStretchPeak} last ran: what this pool is answerable for until they are taken in elsewhere.
+     */
+    private int held;
+    /** Most packets held at once since {@link #takeStretchPeak} last ran. */
+    private int stretchPeak;
 
     /** A pool whose ACKs can list up to {@code maxAcked} sequence numbers (1 to {@link #MAX_ACKED}). */
     public PacketPool(int initialCapacity, int maxAcked) {
@@ -86,8 +93,9 @@ public final class PacketPool {
         if (freeTop == 0) {
             grow(capacity * 2);
         }
-        if (++live > peakLive) {
-            peakLive = live;
+        live++;
+        if (++held > stretchPeak) {
+            stretchPeak = held;
         }
         return free[--freeTop];
     }
@@ -111,6 +119,7 @@ public final class PacketPool {
     public void release(int id) {
         free[freeTop++] = id;
         live--;
+        held--;
     }
 
     private void grow(int newCapacity) {
@@ -205,12 +214,14 @@ public final class PacketPool {
 
     /**
      * Copies packet {@code id}'s header and ACK list into {@code into} from {@code at} ({@link #recordInts(int)}
-     * ints) and releases it: the packet leaves this pool for another one ({@link #copyIn}).
+     * ints) and releases its id: the packet leaves this pool for another one ({@link #copyIn}). It stays counted
+     * as held here until the next {@link #takeStretchPeak}, when the other pool takes it in.
      */
     public void copyOut(int id, int[] into, int at) {
         System.arraycopy(fields, id * STRIDE, into, at, STRIDE);
         System.arraycopy(acked, id * maxAcked, into, at + STRIDE, maxAcked);
-        release(id);
+        free[freeTop++] = id;
+        live--;   // still held: on its way to another partition until the window ends
     }
 
     /** Takes a packet id holding what {@link #copyOut} wrote at {@code at} of {@code from}, as it was. */
@@ -226,8 +237,24 @@ public final class PacketPool {
         return live;
     }
 
-    /** Most packets allocated at once. */
+    /**
+     * Most packets held at once: allocated, or copied out ({@link #copyOut}) and not yet past a
+     * {@link #takeStretchPeak}. For a pool that never copies a packet out, the most allocated at once.
+     */
     public int peakLive() {
-        return peakLive;
+        return Math.max(peakLive, stretchPeak);
+    }
+
+    /**
+     * Most packets held at once since the last call (or since the pool was made), and a new stretch from now, in
+     * which the packets copied out so far no longer count: a partitioned run bounds the whole fabric's peak one
+     * window at a time with it, calling it before the window's packets are taken in by their partitions.
+     */
+    public int takeStretchPeak() {
+        int peak = stretchPeak;
+        peakLive = Math.max(peakLive, peak);
+        held = live;
+        stretchPeak = live;
+        return peak;
     }
 }
