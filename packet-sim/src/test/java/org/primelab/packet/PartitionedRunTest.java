@@ -155,19 +155,23 @@ class PartitionedRunTest {
         return new PacketSimulator(c, 1).threads(threads).parts(parts).run(ProgressListener.NONE);
     }
 
+    /** A 2-tier k=8 permutation of 2 MB flows with a link failing at 5 us (detected at 25 us) and a degraded link. */
+    private static SimConfig faultyK8(LoadBalancingScheme s) {
+        FatTree t = FatTree.twoTier(8);
+        Faults faults = Faults.builder(t).fail("leaf0-spine1", Units.us(5)).degrade("leaf1->spine2", Units.gbps(100))
+                .build();
+        return SimConfig.builder(t).scheme(s).faults(faults).detect(Units.us(20)).seed(6).build()
+                .withWorkload(Workload.of(Workloads.permutation(t, 2 * MB, 6, false)));
+    }
+
     /**
      * More parts than threads, each thread running a block of parts in turn, give the one-part result too:
      * every scheme, a failure detected between windows, a degraded link, three tiers.
      */
     @Test
     void morePartsThanThreadsGiveTheSameResult() {
-        FatTree t = FatTree.twoTier(8);
-        List<Flow> flows = Workloads.permutation(t, 2 * MB, 6, false);
-        Faults faults = Faults.builder(t).fail("leaf0-spine1", Units.us(5)).degrade("leaf1->spine2", Units.gbps(100))
-                .build();
         for (LoadBalancingScheme s : LoadBalancingScheme.values()) {
-            SimConfig c = SimConfig.builder(t).scheme(s).faults(faults).detect(Units.us(20)).seed(6).build()
-                    .withWorkload(Workload.of(flows));
+            SimConfig c = faultyK8(s);
             String one = outcome(run(c, 1, 1));
             assertEquals(one, outcome(run(c, 1, 8)), s + ": 8 parts on 1 thread");
             assertEquals(one, outcome(run(c, 2, 5)), s + ": 5 parts on 2 threads");
@@ -187,13 +191,8 @@ class PartitionedRunTest {
      */
     @Test
     void peakPacketsOverPartsBoundTheOnePartPeakClosely() {
-        FatTree t = FatTree.twoTier(8);
-        List<Flow> flows = Workloads.permutation(t, 2 * MB, 6, false);
-        Faults faults = Faults.builder(t).fail("leaf0-spine1", Units.us(5)).degrade("leaf1->spine2", Units.gbps(100))
-                .build();
         for (LoadBalancingScheme s : LoadBalancingScheme.values()) {
-            SimConfig c = SimConfig.builder(t).scheme(s).faults(faults).detect(Units.us(20)).seed(6).build()
-                    .withWorkload(Workload.of(flows));
+            SimConfig c = faultyK8(s);
             int exact = run(c, 1, 1).peakPackets();
             assertTrue(exact > 0, s.toString());
             for (int[] tp : new int[][] {{1, 8}, {2, 4}, {2, 8}}) {
