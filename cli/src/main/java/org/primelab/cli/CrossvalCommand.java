@@ -46,7 +46,7 @@ final class CrossvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--json", description = "one JSON object per scenario, then a summary object")
+    @Option(names = "--json", description = "one JSON object per scenario and seed, then a summary object")
     boolean json;
 
     @Option(names = "--seed", defaultValue = "1", paramLabel = "SEED[,SEED...]",
