@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -114,9 +115,7 @@ final class BenchCommand implements Callable<Integer> {
         FatTree.Dimensions dims = Checks.dimensions(2, radix);
         double packets = ResourceGuard.packets(dims.hosts(), c.flowBytes, FabricParameters.DEFAULT_MTU_BYTES,
                 FabricParameters.DEFAULT_HEADER_BYTES);
-        if (repeat < 1 || repeat > MAX_REPEAT) {
-            throw new IllegalArgumentException("repeat: must be in [1, " + MAX_REPEAT + "] runs, got " + repeat);
-        }
+        Checks.range("repeat", repeat, 1, MAX_REPEAT);
         Checks.fits(ResourceGuard.packetSim(dims, dims.hosts(), packets).times(repeat), force);
         FatTree tree = FatTree.twoTier(radix);
         SimConfig healthy = SimConfig.builder(tree).scheme(scheme).build();
@@ -175,7 +174,7 @@ final class BenchCommand implements Callable<Integer> {
             m.put("ratio", r.ratio());
             if (warm != null) {
                 m.put("repeat", repeat);
-                m.put("walls_s", java.util.Arrays.stream(walls).boxed().toList());
+                m.put("walls_s", Arrays.stream(walls).boxed().toList());
                 m.put("warm_wall_s_median", warm.median());
                 m.put("warm_wall_s_min", warm.min());
                 m.put("warm_wall_s_max", warm.max());
@@ -209,8 +208,8 @@ final class BenchCommand implements Callable<Integer> {
     /** The wall times of the runs after the first, when the JIT has compiled the simulator. */
     record WarmRuns(double median, double min, double max) {
         static WarmRuns of(double[] walls) {
-            double[] warm = java.util.Arrays.copyOfRange(walls, 1, walls.length);
-            java.util.Arrays.sort(warm);
+            double[] warm = Arrays.copyOfRange(walls, 1, walls.length);
+            Arrays.sort(warm);
             int n = warm.length;
             double median = n % 2 == 1 ? warm[n / 2] : (warm[n / 2 - 1] + warm[n / 2]) / 2;
             return new WarmRuns(median, warm[0], warm[n - 1]);

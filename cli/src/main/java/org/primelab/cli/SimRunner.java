@@ -111,10 +111,13 @@ final class SimRunner {
 
     static SimResult run(SimConfig config, List<Flow> flows, long ideal, PrintWriter err, boolean progress,
                          int threads) {
-        return run(config, flows, ideal, err, progress, threads, AUTO_THREADS);
+        return run(config, flows, ideal, err, progress, threads, AUTO_PARTS);
     }
 
-    /** {@link #run(SimConfig, List, long, PrintWriter, boolean, int)} cut into {@code parts} parts (or automatic). */
+    /** The default number of parts ({@code PacketSimulator.autoParts}). */
+    static final int AUTO_PARTS = 0;
+
+    /** {@link #run(SimConfig, List, long, PrintWriter, boolean, int)} cut into {@code parts} parts ({@link #AUTO_PARTS}). */
     static SimResult run(SimConfig config, List<Flow> flows, long ideal, PrintWriter err, boolean progress,
                          int threads, int parts) {
         LazyBar bar = new LazyBar("sim " + config.scheme().cliName(), "events",
@@ -126,7 +129,7 @@ final class SimRunner {
             if (threads != AUTO_THREADS) {
                 sim.threads(threads);
             }
-            if (parts != AUTO_THREADS) {
+            if (parts != AUTO_PARTS) {
                 sim.parts(parts);
             }
             return sim.run(bar);

@@ -149,8 +149,9 @@ public final class PacketSimulator {
     /**
      * Cuts the fabric into {@code n} parts ({@link PartitionedRun}), at least as many as the threads (each thread
      * runs a block of parts); the result is the same for every {@code n}, but for the peak packet count (exact
-     * with one part, an upper bound with several: {@link PartitionedRun}, "The peak packet count"). {@code n} must be between 1 and the number of ToRs, and 1 when flows start on
-     * triggers. Without this call, {@link #autoParts}.
+     * with one part, an upper bound with several: {@link PartitionedRun}, "The peak packet count"). {@code n}
+     * must be between 1 and the number of ToRs, and 1 when flows start on triggers. Without this call,
+     * {@link #autoParts}.
      */
     public PacketSimulator parts(int n) {
         this.parts = checkedCount(config, "parts", "part", n);

@@ -200,7 +200,6 @@ final class PartitionedRun {
                 events, System.nanoTime() - wallStart, (int) Math.min(Integer.MAX_VALUE, c.peakBound));
     }
 
-
     /** The partitions thread {@code t} runs: a contiguous block, the blocks as even as the count allows. */
     private Partition[] block(int t) {
         int from = (int) ((long) t * partitions.length / threads);
@@ -259,7 +258,7 @@ final class PartitionedRun {
         boolean stopped;
         /**
          * The most packets alive at once, bounded window by window (class comment, "The peak packet count"): the
-         * partitions' peaks since the last decision plus the packets they sent each other meanwhile.
+         * largest, over the windows so far, of the sum of the partitions' most packets held during the window.
          */
         long peakBound;
 

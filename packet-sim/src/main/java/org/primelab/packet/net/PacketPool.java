@@ -55,7 +55,6 @@ public final class PacketPool {
     private int freeTop;
     private int capacity;
     private int live;
-    private int peakLive;
     /**
      * The packets allocated plus those copied out ({@link #copyOut}, posted to another partition) since
      * {@link #takeStretchPeak} last ran: what this pool is answerable for until they are taken in elsewhere.
@@ -238,21 +237,12 @@ public final class PacketPool {
     }
 
     /**
-     * Most packets held at once: allocated, or copied out ({@link #copyOut}) and not yet past a
-     * {@link #takeStretchPeak}. For a pool that never copies a packet out, the most allocated at once.
-     */
-    public int peakLive() {
-        return Math.max(peakLive, stretchPeak);
-    }
-
-    /**
      * Most packets held at once since the last call (or since the pool was made), and a new stretch from now, in
      * which the packets copied out so far no longer count: a partitioned run bounds the whole fabric's peak one
      * window at a time with it, calling it before the window's packets are taken in by their partitions.
      */
     public int takeStretchPeak() {
         int peak = stretchPeak;
-        peakLive = Math.max(peakLive, peak);
         held = live;
         stretchPeak = live;
         return peak;
