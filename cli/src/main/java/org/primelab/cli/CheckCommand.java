@@ -31,6 +31,8 @@ import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
 import org.primelab.fluid.FluidSimulator;
 import org.primelab.fluid.SplitMode;
+import org.primelab.fluid.flowlevel.EngineChoice;
+import org.primelab.fluid.flowlevel.FluidCaveats;
 import org.primelab.packet.SimConfig;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -190,6 +192,9 @@ final class CheckCommand implements Callable<Integer> {
                             + " %.3f us, last completion %.3f us%n", estimate.config().scheme().cliName(),
                     r.convention().cliName(), estimate.maxFctPs() / 1e6, estimate.meanFctPs() / 1e6,
                     estimate.lastCompletionPs() / 1e6);
+            for (String c : FluidCaveats.of(estimate.config(), EngineChoice.QUANTUM)) {
+                out.println("  caveat: " + c + " (fluid-sim/README.md, \"How far to trust a fluid estimate\")");
+            }
         } else {
             out.println("estimate, not a check (fluid model): " + estimateNote);
         }
@@ -248,6 +253,7 @@ final class CheckCommand implements Callable<Integer> {
             e.put("max_fct_us", estimate.maxFctPs() / 1e6);
             e.put("mean_fct_us", estimate.meanFctPs() / 1e6);
             e.put("last_completion_us", estimate.lastCompletionPs() / 1e6);
+            e.put("caveats", FluidCaveats.of(estimate.config(), EngineChoice.QUANTUM));
         } else {
             e.put("note", estimateNote);
         }

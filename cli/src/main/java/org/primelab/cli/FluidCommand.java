@@ -16,6 +16,7 @@ import org.primelab.fluid.FluidResult;
 import org.primelab.packet.SimConfig;
 import org.primelab.fluid.SplitMode;
 import org.primelab.fluid.flowlevel.EngineChoice;
+import org.primelab.fluid.flowlevel.FluidCaveats;
 import org.primelab.fluid.flowlevel.FlowLevelOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * object per scheme with the same fields as {@code prime sim --json} ({@link FluidResult#summary()}:
  * {@code events} counts integration steps), so the two can be diffed. {@code --out DIR} writes
  * summary.json, flows.csv, queues.csv and queue_trajectories.csv. {@code --engine} picks the flow-level model
- * or the quantum engine ({@link EngineChoice}); the table and the JSON say which ran and why.
+ * or the quantum engine ({@link EngineChoice}); the table and the JSON say which ran and why, and what the estimate
+ * is known to get wrong in one direction ({@link FluidCaveats}).
  */
 @Command(name = "fluid", mixinStandardHelpOptions = true,
         description = "Run the fluid (flow-level) simulator on the same scenario options as 'prime sim'.")
@@ -111,6 +113,7 @@ final class FluidCommand implements Callable<Integer> {
                 Map<String, Object> m = new LinkedHashMap<>(SimRunner.jsonFields(results.get(i)));
                 m.put("engine", engines.get(i).engine());
                 m.put("engine_reason", engines.get(i).reason());
+                m.put("caveats", FluidCaveats.of(runs.get(i), engines.get(i).engine()));
                 stdout.println(Json.write(m));
             }
         } else {
@@ -118,6 +121,16 @@ final class FluidCommand implements Callable<Integer> {
             for (int i = 0; i < results.size(); i++) {
                 stdout.printf(Locale.ROOT, "engine %s: %s (%s)%n", results.get(i).config().scheme().cliName(),
                         engines.get(i).engine(), engines.get(i).reason());
+            }
+            boolean anyCaveat = false;
+            for (int i = 0; i < results.size(); i++) {
+                for (String c : FluidCaveats.of(runs.get(i), engines.get(i).engine())) {
+                    stdout.printf(Locale.ROOT, "caveat %s: %s%n", results.get(i).config().scheme().cliName(), c);
+                    anyCaveat = true;
+                }
+            }
+            if (anyCaveat) {
+                stdout.println("(measured error ranges: fluid-sim/README.md, \"How far to trust a fluid estimate\")");
             }
         }
         if (out != null) {

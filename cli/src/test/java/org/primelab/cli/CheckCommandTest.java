@@ -248,6 +248,10 @@ class CheckCommandTest {
                 fixture("perm_128.cm"), "--htsim", fixture("htsim_perm128_400g_ar.txt.gz"));
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("estimate, not a check (fluid model, reps, sender side): max FCT"), r.out());
+        assertFalse(r.out().contains("caveat"), "REPS at 400G has no known one-sided error: " + r.out());
+        EvCommandTest.Run ecmp = EvCommandTest.run("check", "--k", "16", "--lb", "ecmp", "--traffic",
+                fixture("perm_128.cm"), "--htsim", fixture("htsim_perm128_400g_ecmp.txt.gz"), "--json");
+        assertTrue(ecmp.out().contains("\"caveats\":[\"the max FCT runs low and the mean high"), ecmp.out());
     }
 
     /**

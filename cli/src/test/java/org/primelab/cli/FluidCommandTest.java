@@ -33,7 +33,10 @@ class FluidCommandTest {
                 keys.append(keys.length() == 0 ? "" : ",").append(m.group(1));
             }
             // prime sim's fields, then which fluid engine ran and why
-            assertEquals(SimCommandTest.FIELDS + ",engine,engine_reason", keys.toString(), line);
+            assertEquals(SimCommandTest.FIELDS + ",engine,engine_reason,caveats", keys.toString(), line);
+            // the known one-sided errors (FluidCaveats): ECMP's at any rate, none for the others at 400G
+            assertTrue(line.contains(line.startsWith("{\"scheme\":\"ecmp\"") ? "\"caveats\":[\"the max FCT runs low"
+                    : "\"caveats\":[]"), line);
             // auto: the flow-level model for ECMP, PRIME and CO-PRIME; the quantum engine for AR (not covered)
             // and for RPS/REPS (outside its measured accuracy: no per-packet imbalance)
             boolean quantum = line.matches("\\{\"scheme\":\"(ar|rps|reps)\".*");
@@ -41,6 +44,19 @@ class FluidCommandTest {
         }
         assertTrue(lines.get(3).startsWith("{\"scheme\":\"prime\",\"hosts\":32,\"tiers\":2,\"k\":8,\"rate_gbps\":400.0,"
                 + "\"flow_size_bytes\":200000,\"flows\":32,"), lines.get(3));
+    }
+
+    @Test
+    void tablePrintsEachKnownBiasWithWhereItsRangesAre() {
+        EvCommandTest.Run r = EvCommandTest.run("fluid", "--k", "8", "--flow-size", "200KB", "--rate", "100G", "--lb",
+                "prime,ecmp");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("caveat prime: below 400G the tail runs low against packet-sim"), r.out());
+        assertTrue(r.out().contains("caveat ecmp: the max FCT runs low and the mean high"), r.out());
+        assertTrue(r.out().contains("How far to trust a fluid estimate"), r.out());
+        EvCommandTest.Run none = EvCommandTest.run("fluid", "--k", "8", "--flow-size", "200KB", "--lb", "prime");
+        assertEquals(0, none.code(), none.err());
+        assertFalse(none.out().contains("caveat"), none.out());
     }
 
     @Test
