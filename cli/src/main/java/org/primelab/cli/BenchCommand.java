@@ -205,14 +205,15 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The wall times of the runs after the first, when the JIT has compiled the simulator. */
+    /**
+     * The wall times of the runs after the first, when the JIT has compiled the simulator; the median as crossval's
+     * ({@link Crossval#median}: the upper one of an even count, a run's own time).
+     */
     record WarmRuns(double median, double min, double max) {
         static WarmRuns of(double[] walls) {
             double[] warm = Arrays.copyOfRange(walls, 1, walls.length);
             Arrays.sort(warm);
-            int n = warm.length;
-            double median = n % 2 == 1 ? warm[n / 2] : (warm[n / 2 - 1] + warm[n / 2]) / 2;
-            return new WarmRuns(median, warm[0], warm[n - 1]);
+            return new WarmRuns(Crossval.median(warm), warm[0], warm[warm.length - 1]);
         }
     }
 }

@@ -193,7 +193,7 @@ final class CheckCommand implements Callable<Integer> {
                     r.convention().cliName(), estimate.maxFctPs() / 1e6, estimate.meanFctPs() / 1e6,
                     estimate.lastCompletionPs() / 1e6);
             for (String c : FluidCaveats.of(estimate.config(), EngineChoice.QUANTUM)) {
-                out.println("  caveat: " + c + " (fluid-sim/README.md, \"How far to trust a fluid estimate\")");
+                out.println("  caveat: " + c + " (" + FluidCaveats.WHERE_MEASURED + ")");
             }
         } else {
             out.println("estimate, not a check (fluid model): " + estimateNote);

@@ -130,7 +130,7 @@ final class FluidCommand implements Callable<Integer> {
                 }
             }
             if (anyCaveat) {
-                stdout.println("(measured error ranges: fluid-sim/README.md, \"How far to trust a fluid estimate\")");
+                stdout.println("(measured error ranges: " + FluidCaveats.WHERE_MEASURED + ")");
             }
         }
         if (out != null) {

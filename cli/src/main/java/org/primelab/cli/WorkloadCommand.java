@@ -13,6 +13,7 @@ import org.primelab.core.workload.Placement;
 import org.primelab.core.workload.Workload;
 import org.primelab.core.workload.htsim.ConnectionMatrix;
 import org.primelab.core.workload.htsim.CmWriter;
+import org.primelab.core.workload.htsim.TextInput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -99,7 +100,7 @@ final class WorkloadCommand implements Callable<Integer> {
             throw m.startsWith("size: ") ? new IllegalArgumentException("flow-size: " + m.substring(6), e) : e;
         }
         // atomically, creating the directory requireUsable accepted: never a partial file, never a missing parent
-        boolean gzip = out.getFileName().toString().endsWith(".gz");
+        boolean gzip = TextInput.gzipByName(out);
         OutputDir.write(out, tmp -> CmWriter.write(cm, tmp, gzip));
         long bytes = w.flows().stream().mapToLong(Flow::sizeBytes).sum();
         PrintWriter stdout = spec.commandLine().getOut();

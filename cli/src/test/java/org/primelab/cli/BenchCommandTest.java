@@ -75,7 +75,7 @@ class BenchCommandTest {
     void warmRunsAreEveryRunButTheFirst() {
         assertEquals(new BenchCommand.WarmRuns(2.0, 2.0, 2.0), BenchCommand.WarmRuns.of(new double[] {9, 2}));
         assertEquals(new BenchCommand.WarmRuns(3.0, 1.0, 5.0), BenchCommand.WarmRuns.of(new double[] {9, 5, 1, 3}));
-        assertEquals(new BenchCommand.WarmRuns(2.5, 1.0, 5.0), BenchCommand.WarmRuns.of(new double[] {0.5, 5, 1, 2, 3}));
+        assertEquals(new BenchCommand.WarmRuns(3.0, 1.0, 5.0), BenchCommand.WarmRuns.of(new double[] {0.5, 5, 1, 2, 3}));
     }
 
     private static void assertSameRun(String[] bench, String[] sim) {

@@ -35,6 +35,9 @@ public final class FluidCaveats {
      */
     public static final long FULL_ACCURACY_RATE_BPS = 400 * Units.GBPS;
 
+    /** Where the measured error ranges behind the caveats are, for a line printed after them. */
+    public static final String WHERE_MEASURED = "fluid-sim/README.md, \"How far to trust a fluid estimate\"";
+
     private FluidCaveats() {
     }
 

@@ -71,7 +71,12 @@ public final class TextInput {
 
     /** Writes {@code text} to {@code file} in UTF-8, gzip-compressed if the name ends in {@code .gz}. */
     public static void write(Path file, String text) {
-        write(file, text, file.getFileName().toString().endsWith(".gz"));
+        write(file, text, gzipByName(file));
+    }
+
+    /** Whether {@link #write(Path, String)} compresses {@code file}: its name ends in {@code .gz}. */
+    public static boolean gzipByName(Path file) {
+        return file.getFileName().toString().endsWith(".gz");
     }
 
     /**
