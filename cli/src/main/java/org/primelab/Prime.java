@@ -23,6 +23,7 @@ import org.primelab.core.workload.Workload;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
 import org.primelab.fluid.flowlevel.EngineChoice;
+import org.primelab.fluid.flowlevel.FluidCaveats;
 import org.primelab.fluid.flowlevel.FlowLevelOptions;
 import org.primelab.packet.PacketSimulator;
 import org.primelab.packet.SimConfig;
@@ -324,13 +325,32 @@ public final class Prime {
     public Runs<FluidResult> fluid() {
         long ideal = idealFct().maxFctPs();
         List<FluidResult> out = new ArrayList<>();
+        List<List<String>> notes = new ArrayList<>();
         for (SimConfig c : configs) {
             // the engine prime fluid picks by default (--engine auto): the flow-level model where it covers
             FluidConfig f = FluidConfig.of(c.scenario());
             EngineChoice engine = EngineChoice.choose(f, "auto", false);
             out.add(engine.run(f, new FlowLevelOptions(c.detectPs(), c.effectiveRtoPs()), ideal));
+            notes.add(fluidNotes(f, engine));
         }
-        return new Runs<>(out);
+        return new Runs<>(out, notes);
+    }
+
+    /**
+     * What {@code prime fluid} prints under its table for one run: the engine and why, then each known
+     * one-sided error of the estimate ({@link FluidCaveats}) and where their ranges were measured.
+     */
+    static List<String> fluidNotes(FluidConfig config, EngineChoice engine) {
+        List<String> notes = new ArrayList<>();
+        notes.add("engine " + engine.engine() + " (" + engine.reason() + ")");
+        List<String> caveats = FluidCaveats.of(config, engine.engine());
+        for (String c : caveats) {
+            notes.add("caveat: " + c);
+        }
+        if (!caveats.isEmpty()) {
+            notes.add("(measured error ranges: " + FluidCaveats.WHERE_MEASURED + ")");
+        }
+        return notes;
     }
 
     /** The fluid simulator with load balancer(s) {@code schemes}. */
@@ -342,18 +362,39 @@ public final class Prime {
      * Runs of one call, all divided by the same ideal: one line per load balancer.
      *
      * @param runs one result per load balancer, in the order asked
+     * @param notes per run, the lines printed under it: for a fluid run the engine that ran and the estimate's
+     *        known one-sided errors ({@link #fluid}), as {@code prime fluid} prints them; none for a packet run
      */
-    public record Runs<R extends RunResult>(List<R> runs) {
-        /** Copies the list. */
+    public record Runs<R extends RunResult>(List<R> runs, List<List<String>> notes) {
+        /** Copies the lists; one list of notes per run. */
         public Runs {
             runs = List.copyOf(runs);
+            notes = notes.stream().map(List::copyOf).toList();
+            if (notes.size() != runs.size()) {
+                throw new IllegalArgumentException("notes: one list per run, got " + notes.size() + " for "
+                        + runs.size() + " runs");
+            }
+        }
+
+        /** Runs without notes. */
+        public Runs(List<R> runs) {
+            this(runs, runs.stream().map(r -> List.<String>of()).toList());
+        }
+
+        /** The notes printed under {@code scheme}'s run (for a fluid run: its engine, then its caveats). */
+        public List<String> notes(String scheme) {
+            return notes.get(indexOf(scheme));
         }
 
         /** The run of load balancer {@code scheme} (its command-line name, e.g. {@code "prime"}). */
         public R get(String scheme) {
-            for (R r : runs) {
-                if (r.scenario().scheme().cliName().equalsIgnoreCase(scheme.trim())) {
-                    return r;
+            return runs.get(indexOf(scheme));
+        }
+
+        private int indexOf(String scheme) {
+            for (int i = 0; i < runs.size(); i++) {
+                if (runs.get(i).scenario().scheme().cliName().equalsIgnoreCase(scheme.trim())) {
+                    return i;
                 }
             }
             throw new IllegalArgumentException("lb: no run of '" + scheme + "' here; ran " + names());
@@ -383,8 +424,11 @@ public final class Prime {
                         .append(Units.formatRate(r0.scenario().fabric().linkRateBps())).append(" links, ")
                         .append(r0.flows().size()).append(" flows; ")
                         .append(new Ideal(r0.idealMaxFctPs()));
-                for (R r : runs) {
-                    s.append('\n').append(r);
+                for (int i = 0; i < runs.size(); i++) {
+                    s.append('\n').append(runs.get(i));
+                    for (String note : notes.get(i)) {
+                        s.append("\n    ").append(note);
+                    }
                 }
             }
             return s.toString();

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -19,6 +20,7 @@ import org.primelab.core.history.CongestionHistory;
 import org.primelab.core.entropy.PenaltyRtts;
 import org.primelab.cli.PrimeCommand;
 import org.primelab.fluid.FluidResult;
+import org.primelab.fluid.flowlevel.FluidCaveats;
 import org.primelab.packet.metrics.SimResult;
 
 /**
@@ -118,6 +120,33 @@ class PrimeTest {
         double fluidMax = field(r[1], "max_fct_us").get(0);
         assertEquals(fluidMax, runs.first().maxFctPs() / 1e6, JSON_ROUNDING * fluidMax);
         assertTrue(runs.first().scenario().workload().hasDependencies(), "allreduce chains its flows");
+    }
+
+    @Test
+    void fluidRunsCarryTheEngineAndTheCaveatsTheCommandLinePrints() {
+        Prime.Runs<FluidResult> runs = Prime.fatTree(2, 4).rate("100G").flowSize("64KB").fluid("prime,ecmp");
+        String[] r = cli("fluid", "--tiers", "2", "--k", "4", "--rate", "100G", "--flow-size", "64KB",
+                "--lb", "prime,ecmp");
+        assertEquals("0", r[0], r[2]);
+        for (String scheme : List.of("prime", "ecmp")) {
+            List<String> printed = new ArrayList<>();
+            for (String line : r[1].split("\n")) {
+                if (line.startsWith("engine " + scheme + ": ")) {
+                    printed.add("engine " + line.substring(("engine " + scheme + ": ").length()));
+                } else if (line.startsWith("caveat " + scheme + ": ")) {
+                    printed.add("caveat: " + line.substring(("caveat " + scheme + ": ").length()));
+                }
+            }
+            if (printed.size() > 1) {
+                printed.add("(measured error ranges: " + FluidCaveats.WHERE_MEASURED + ")");
+            }
+            assertEquals(printed, runs.notes(scheme), scheme);
+            for (String note : printed) {
+                assertTrue(runs.toString().contains("\n    " + note), runs.toString());
+            }
+        }
+        assertTrue(runs.notes("ecmp").stream().anyMatch(n -> n.startsWith("caveat: the max FCT runs low")), runs.notes("ecmp").toString());
+        assertTrue(Prime.fatTree(2, 4).sim("prime").notes("prime").isEmpty(), "a packet run has no notes");
     }
 
     @Test
