@@ -25,6 +25,12 @@ import java.util.zip.GZIPOutputStream;
 public final class TextInput {
     private static final int GZIP_MAGIC_0 = 0x1f;
     private static final int GZIP_MAGIC_1 = 0x8b;
+    /**
+     * The longest line any text input may have, in bytes: a record of a {@code .cm} file, of htsim's output or of
+     * a results CSV is at most a few hundred bytes; 1 MiB leaves room for any of them and keeps a file without
+     * line breaks from exhausting the heap.
+     */
+    public static final int MAX_LINE_BYTES = 1 << 20;
 
     private TextInput() {
     }
@@ -41,14 +47,77 @@ public final class TextInput {
             int b0 = in.read();
             int b1 = in.read();
             in.reset();
-            if (b0 == GZIP_MAGIC_0 && b1 == GZIP_MAGIC_1) {
+            boolean gzip = b0 == GZIP_MAGIC_0 && b1 == GZIP_MAGIC_1;
+            if (gzip) {
                 in = new GZIPInputStream(in, 1 << 16);
             }
-            return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+            return new BufferedReader(new InputStreamReader(new Guarded(in, field, file, gzip), StandardCharsets.UTF_8),
+                    1 << 16);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(field + ": no such file '" + file + "'");
         } catch (IOException e) {
             throw new IllegalArgumentException(field + ": cannot read '" + file + "': " + e.getMessage());
+        }
+    }
+
+    /**
+     * The bytes of an input as its reader sees them, refusing what a file of lines cannot be: a line of more than
+     * {@link #MAX_LINE_BYTES} (a file without line breaks, or a gzip bomb of one, would otherwise grow one
+     * string until the heap runs out), and a read that fails (a truncated or corrupt gzip stream, an I/O error),
+     * each as one line naming the option and the file ({@link IllegalArgumentException}, which the readers above
+     * it pass on unchanged), instead of an exception of the JDK's own.
+     */
+    private static final class Guarded extends FilterInputStream {
+        private final String field;
+        private final Path file;
+        private final boolean gzip;
+        private long lineBytes;
+        private long line = 1;
+
+        Guarded(InputStream in, String field, Path file, boolean gzip) {
+            super(in);
+            this.field = field;
+            this.file = file;
+            this.gzip = gzip;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n;
+            try {
+                n = in.read(b, off, len);
+            } catch (IOException e) {
+                throw new IllegalArgumentException(field + ": cannot read '" + file + "'"
+                        + (gzip ? ", a truncated or corrupt gzip file" : "") + ": " + e.getMessage());
+            }
+            for (int i = off; i < off + n; i++) {
+                if (b[i] == '\n') {
+                    lineBytes = 0;
+                    line++;
+                } else if (++lineBytes > MAX_LINE_BYTES) {
+                    throw new IllegalArgumentException(field + ": '" + file + "' line " + line + " is over "
+                            + MAX_LINE_BYTES + " bytes long; a line of a text input holds one record (is this the"
+                            + " right file?)");
+                }
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            throw new IOException("skip: not supported");
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
         }
     }
 
