@@ -1,5 +1,8 @@
 package org.primelab.core.metrics;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
 import java.util.Arrays;
 
 /**
@@ -18,8 +21,33 @@ public record FctStatistics(long maxPs, double meanPs, long p99Ps) {
     /** The statistics of {@code fctsPs}, the FCTs of a run's flows in picoseconds (not modified). */
     public static FctStatistics of(long[] fctsPs) {
         long max = Arrays.stream(fctsPs).max().orElse(0);
-        double mean = Arrays.stream(fctsPs).average().orElse(0);
-        return new FctStatistics(max, mean, p99(fctsPs));
+        return new FctStatistics(max, mean(fctsPs), p99(fctsPs));
+    }
+
+    /**
+     * The mean of {@code valuesPs} (0 for none): their sum over their count, the sum exact. While the sum fits a
+     * {@code long} this is {@code LongStream.average}'s value, bit for bit; past it (FCTs of days, e.g. behind
+     * a retransmission timeout of hours) the sum is taken in {@link BigInteger}, where a {@code long} sum would
+     * wrap and give a negative mean.
+     */
+    static double mean(long[] valuesPs) {
+        if (valuesPs.length == 0) {
+            return 0;
+        }
+        long sum = 0;
+        for (long v : valuesPs) {
+            long next = sum + v;
+            if (((sum ^ next) & (v ^ next)) < 0) {
+                BigInteger exact = BigInteger.ZERO;
+                for (long w : valuesPs) {
+                    exact = exact.add(BigInteger.valueOf(w));
+                }
+                return new BigDecimal(exact).divide(BigDecimal.valueOf(valuesPs.length), MathContext.DECIMAL64)
+                        .doubleValue();
+            }
+            sum = next;
+        }
+        return (double) sum / valuesPs.length;
     }
 
     private static long p99(long[] fctsPs) {

@@ -30,4 +30,16 @@ class FctStatisticsTest {
         assertEquals(7, s.p99Ps());            // ceil(0.99 * 3) = 3rd smallest
         assertEquals(5.0, s.meanPs());
     }
+
+    /** FCTs whose sum overflows a long (days behind an RTO of hours) still average exactly, never negative. */
+    @Test
+    void theMeanOfFctsWhoseSumOverflowsALongIsExact() {
+        long big = Long.MAX_VALUE / 2 + 12_345;
+        FctStatistics s = FctStatistics.of(new long[] {big, big, big, 7});
+        assertEquals((3.0 * big + 7) / 4, s.meanPs(), Math.ulp(3.0 * big / 4));
+        assertEquals(Long.MAX_VALUE, FctStatistics.of(new long[] {Long.MAX_VALUE, Long.MAX_VALUE}).meanPs());
+        long[] fits = {Long.MAX_VALUE / 4, Long.MAX_VALUE / 4, 3};
+        assertEquals(LongStream.of(fits).average().orElseThrow(), FctStatistics.of(fits).meanPs(),
+                "while the sum fits, LongStream's average, bit for bit");
+    }
 }
