@@ -68,25 +68,96 @@ final class ScenarioGuard {
         Checks.fits(driven(ResourceGuard.packetSim(d, flows.size(), packets), traffic).times(runs.size()), force);
     }
 
-    /** Step 2 of {@code runs} of the fluid simulator, one after the other. */
+    /**
+     * The latest simulated time the fluid engines resolve, in picoseconds: they keep time as a {@code double} of
+     * picoseconds, whose spacing at {@code 2^50} ps (about 1126 s) is 1/8 ps. Much later, two events a few
+     * picoseconds apart fall on the same {@code double} and the clock stops (a run of 10,000 s did).
+     */
+    static final double FLUID_TIME_LIMIT_PS = 0x1p50;
+
+    /** Timeouts the horizon counts in ({@link #fluidTime}): a black hole's, one after the other. */
+    static final int HORIZON_TIMEOUTS = 8;
+
+    /**
+     * Refuses a fluid run whose simulated time may pass {@link #FLUID_TIME_LIMIT_PS}: the latest flow start, the
+     * latest failure, the detection delay, {@link #HORIZON_TIMEOUTS} retransmission timeouts and the busiest host's
+     * bytes at line rate, added. The message names the largest of these terms' options.
+     */
+    static void fluidTime(FluidConfig c, long detectPs, long rtoPs, String traffic) {
+        double start = 0;
+        for (Flow f : c.flows()) {
+            start = Math.max(start, f.startPs());
+        }
+        double fail = 0;
+        for (int l : c.faults().failedLinks()) {
+            fail = Math.max(fail, c.faults().failTime(l));
+        }
+        double detect = c.faults().failedLinks().length > 0 ? detectPs : 0;
+        double timeouts = (double) HORIZON_TIMEOUTS * rtoPs;
+        double horizon = start + fail + detect + timeouts + busiestBytes(c) * Units.BITS_PER_BYTE * Units.PS_PER_S
+                / c.linkRateBps();
+        if (horizon > FLUID_TIME_LIMIT_PS) {
+            double most = Math.max(Math.max(start, fail), Math.max(detect, timeouts));
+            String option = most == timeouts ? "rto" : most == detect ? "detect" : most == fail ? "fail"
+                    : CliWorkload.isFile(traffic) ? "traffic" : "stagger";
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "%s: the fluid model would run"
+                    + " past %.0f s of simulated time (latest start %.6g s, failure %.6g s, detection %.6g s, %d"
+                    + " timeouts %.6g s, busiest host's bytes %.6g s); it keeps time in double picoseconds, resolved"
+                    + " only up to %.0f s: use prime sim, whose clock is a long of picoseconds", option,
+                    horizon / Units.PS_PER_S, start / Units.PS_PER_S, fail / Units.PS_PER_S, detect / Units.PS_PER_S,
+                    HORIZON_TIMEOUTS, timeouts / Units.PS_PER_S, (horizon - start - fail - detect - timeouts)
+                            / Units.PS_PER_S, FLUID_TIME_LIMIT_PS / Units.PS_PER_S));
+        }
+    }
+
+    /** Step 2 of {@code runs} of the fluid simulator, one after the other, on the flow-level engine. */
     static void fluidSim(List<FluidConfig> runs, String traffic, boolean force) {
-        Checks.fits(fluidEstimate(runs, traffic), force);
+        fluidSim(runs, false, traffic, force);
+    }
+
+    /**
+     * Step 2 of {@code runs} of the fluid simulator, one after the other; {@code quantum} when the quantum
+     * engine runs them, which integrates an idle stretch (before a late start) step by step as well.
+     */
+    static void fluidSim(List<FluidConfig> runs, boolean quantum, String traffic, boolean force) {
+        Checks.fits(fluidEstimate(runs, quantum, traffic), force);
+    }
+
+    private static double busiestBytes(FluidConfig c) {
+        double[] sent = new double[c.tree().hosts()];
+        double busiest = 0;
+        for (Flow f : c.flows()) {
+            sent[f.src()] += f.sizeBytes();
+            busiest = Math.max(busiest, sent[f.src()]);
+        }
+        return busiest;
     }
 
     /** The estimate {@link #fluidSim} holds to the limits. */
     static ResourceGuard.Estimate fluidEstimate(List<FluidConfig> runs, String traffic) {
+        return fluidEstimate(runs, false, traffic);
+    }
+
+    /** The estimate {@link #fluidSim} holds to the limits; {@code quantum}: the steps include the latest start. */
+    static ResourceGuard.Estimate fluidEstimate(List<FluidConfig> runs, boolean quantum, String traffic) {
         FluidConfig c = runs.get(0);
         FatTree.Dimensions d = Checks.dimensions(c.tree().tiers(), c.tree().radix());
         List<Flow> flows = c.flows();
-        double[] sent = new double[d.hosts()];
-        double busiest = 0;
-        for (Flow f : flows) {
-            sent[f.src()] += f.sizeBytes();
-            busiest = Math.max(busiest, sent[f.src()]);
+        double busiest = busiestBytes(c);
+        double latestStart = 0;
+        if (quantum) {
+            for (Flow f : flows) {
+                latestStart = Math.max(latestStart, f.startPs());
+            }
         }
-        double seconds = busiest * Units.BITS_PER_BYTE / c.linkRateBps();
+        double seconds = busiest * Units.BITS_PER_BYTE / c.linkRateBps() + latestStart / Units.PS_PER_S;
         double steps = Math.max(1, seconds * Units.PS_PER_S / c.stepPs());
         ResourceGuard.Estimate e = driven(ResourceGuard.fluidSim(d, flows.size(), pathsPerFlow(d), steps), traffic);
+        if (latestStart / Units.PS_PER_S > busiest * Units.BITS_PER_BYTE / c.linkRateBps()) {
+            // the idle stretch before the latest start is most of the steps: name the option that set it
+            e = new ResourceGuard.Estimate(e.what(), e.heapOption(), e.heapBytes(),
+                    CliWorkload.isFile(traffic) ? "traffic" : "stagger", e.events());
+        }
         if (c.stepMtus() < FluidConfig.defaultStepMtus(c.split())) {
             // a step below the default multiplies the steps: name --step, the option the user turned
             e = new ResourceGuard.Estimate(e.what(), e.heapOption(), e.heapBytes(), "step", e.events());

@@ -46,6 +46,42 @@ class FluidCommandTest {
                 + "\"flow_size_bytes\":200000,\"flows\":32,"), lines.get(3));
     }
 
+    /**
+     * A run whose simulated time would pass what the fluid engines' double-picosecond clock resolves is refused
+     * before it starts, naming the option that makes it long (it hung: at 10,000 s two events a few ps apart
+     * fall on one double); one well inside runs. The quantum engine's estimate counts the idle steps before a
+     * late start (it ran for hours through them).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 120, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void runsPastTheFluidClocksResolutionOrThroughHoursOfIdleStepsAreRefusedFirst(@TempDir Path dir) {
+        String[][] refused = {
+            {"stagger", "fluid", "--k", "4", "--stagger", "700000s", "--flow-size", "1KB"},
+            {"rto", "fluid", "--k", "4", "--rto", "10000s", "--fail", "leaf0-spine1@0s", "--cross-tor"},
+            {"fail", "fluid", "--k", "4", "--fail", "leaf0-spine1@2000s", "--cross-tor"},
+        };
+        for (String[] c : refused) {
+            Path out = dir.resolve(c[0]);
+            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length + 2);
+            args[args.length - 2] = "--out";
+            args[args.length - 1] = out.toString();
+            EvCommandTest.Run r = EvCommandTest.run(args);
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().startsWith("prime: " + c[0] + ": the fluid model would run past "), r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertEquals("", r.out());
+            assertFalse(Files.exists(out), "no output on a refusal");
+        }
+        EvCommandTest.Run idle = EvCommandTest.run("fluid", "--engine", "quantum", "--k", "4", "--flow-size", "1KB",
+                "--stagger", "400s");
+        assertEquals(2, idle.code(), idle.err());
+        assertTrue(idle.err().startsWith("prime: stagger: the fluid simulation needs about"), idle.err());
+        EvCommandTest.Run flowLevel = EvCommandTest.run("fluid", "--k", "4", "--flow-size", "1KB", "--stagger", "400s",
+                "--json");
+        assertEquals(0, flowLevel.code(), flowLevel.err());
+        assertTrue(flowLevel.out().contains("\"engine\":\"flow\""), flowLevel.out());
+    }
+
     @Test
     void tablePrintsEachKnownBiasWithWhereItsRangesAre() {
         EvCommandTest.Run r = EvCommandTest.run("fluid", "--k", "8", "--flow-size", "200KB", "--rate", "100G", "--lb",
