@@ -59,8 +59,13 @@ public record FabricParameters(FatTree tree, long linkRateBps, long propagationP
         if (propagationPs < 0) {
             throw new IllegalArgumentException("delay: must be >= 0, got " + propagationPs + " ps");
         }
-        if (headerBytes < 1 || mtuBytes <= headerBytes || mtuBytes > 1 << 20) {
-            throw new IllegalArgumentException("mtu: must be in [" + (headerBytes + 1) + ", 1048576] bytes, got " + mtuBytes);
+        if (headerBytes < 1) {
+            throw new IllegalArgumentException("header: must be >= 1 byte, got " + headerBytes);
+        }
+        if (mtuBytes <= headerBytes || mtuBytes > 1 << 20) {
+            // the bound comes from the header, which may be the option that was set: name it
+            throw new IllegalArgumentException("mtu: must be in [" + (headerBytes + 1) + ", 1048576] bytes (more than the "
+                    + headerBytes + " B header), got " + mtuBytes);
         }
         if (ackEvery < 1 || ackEvery > 64) {
             throw new IllegalArgumentException("ack-every: must be in [1, 64], got " + ackEvery);

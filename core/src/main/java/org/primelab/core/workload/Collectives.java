@@ -168,7 +168,7 @@ public final class Collectives {
         Set<Integer> seen = new HashSet<>();
         for (int[] g : groups) {
             if (g.length < 2) {
-                throw new IllegalArgumentException("group-size: must be >= 2, got " + g.length);
+                throw new IllegalArgumentException("group: must be >= 2, got " + g.length);
             }
             for (int h : g) {
                 if (!seen.add(h)) {

@@ -41,7 +41,7 @@ public enum Placement {
     public int[][] groups(FatTree tree, int groupSize, int groupCount, long seed) {
         int hosts = tree.hosts();
         if (groupSize < 2 || groupSize > hosts) {
-            throw new IllegalArgumentException("group-size: must be in [2, " + hosts + "], got " + groupSize);
+            throw new IllegalArgumentException("group: must be in [2, " + hosts + "], got " + groupSize);
         }
         int most = hosts / groupSize;
         if (groupCount < 0 || groupCount > most) {

@@ -97,7 +97,7 @@ class ScenarioBuilderTest {
     /** The fabric's own checks apply to the builder's values (here an MTU no larger than the header). */
     @Test
     void fabricValuesAreValidated() {
-        assertEquals("mtu: must be in [65, 1048576] bytes, got 64", refusal(Scenario.builder(TREE).mtu(64)));
+        assertEquals("mtu: must be in [65, 1048576] bytes (more than the 64 B header), got 64", refusal(Scenario.builder(TREE).mtu(64)));
         assertEquals("ack-every: must be in [1, 64], got 0", refusal(Scenario.builder(TREE).ackEvery(0)));
     }
 }

@@ -110,7 +110,7 @@ class CollectivesTest {
     @Test
     void badGroupsAreRefusedNamingTheOption() {
         var e = assertThrows(IllegalArgumentException.class, () -> Placement.PACKED.groups(K16, 1, 0, 0));
-        assertTrue(e.getMessage().startsWith("group-size: must be in [2, 128]"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("group: must be in [2, 128]"), e.getMessage());
         var e2 = assertThrows(IllegalArgumentException.class, () -> Placement.PACKED.groups(K16, 64, 3, 0));
         assertTrue(e2.getMessage().startsWith("groups: must be in [1, 2]"), e2.getMessage());
         var e3 = assertThrows(IllegalArgumentException.class,
