@@ -111,7 +111,7 @@ public final class SimOptions {
     @Option(names = "--ack-on-mark", description = "ACK at once on an ECN-marked packet (htsim's behaviour)")
     boolean ackOnMark;
 
-    @Option(names = "--rto", description = "retransmission timeout (default: 10 base RTTs)")
+    @Option(names = "--rto", description = "retransmission timeout, at least the base RTT (default: 10 base RTTs)")
     String rto;
 
     @Option(names = "--seed", defaultValue = "1", description = "master seed (default: ${DEFAULT-VALUE})")
@@ -244,7 +244,15 @@ public final class SimOptions {
             b.rto(r);
         }
         // all three leave a scenario at the defaults as it was (no entropy configuration of its own)
-        return b.penalties(penalties).build().withEvSpace(evSpace).withSprayOrder(order);
+        SimConfig built = b.penalties(penalties).build().withEvSpace(evSpace).withSprayOrder(order);
+        if (rto != null && built.rtoPs() < built.baseRttPs()) {
+            // a timer that fires before any ACK can return resends every packet over and over: a storm of
+            // events with nothing learned, not a scenario
+            throw new IllegalArgumentException("rto: must be at least the fabric's base RTT, "
+                    + Units.formatTime(built.baseRttPs()) + " (the longest path's unloaded round trip; a shorter timer"
+                    + " fires before any ACK can return), got " + rto);
+        }
+        return built;
     }
 
     /** PRIME's penalties of {@code --p-ecn}, {@code --p-nack} and {@code --penalty-decay} ({@link PenaltyRtts} checks them). */
