@@ -132,8 +132,8 @@ final class CheckCommand implements Callable<Integer> {
         FluidConfig fc = FluidBridge.config(config, SplitMode.parse("packet"), Double.NaN)
                 .withWorkload(workload.cm().workload());
         try {
-            ScenarioGuard.fluidTime(fc, config.detectPs(), config.effectiveRtoPs(), options.traffic);
             ScenarioGuard.fluidSim(List.of(fc), true, options.traffic, options.force);   // the quantum engine
+            ScenarioGuard.fluidTime(fc, config.detectPs(), config.effectiveRtoPs(), options.traffic);
             return null;
         } catch (IllegalArgumentException e) {
             return e.getMessage();

@@ -92,12 +92,12 @@ final class FluidCommand implements Callable<Integer> {
             engines.add(EngineChoice.choose(f, engine, step != null || noFastForward));
             flowOptions.add(new FlowLevelOptions(c.detectPs(), c.effectiveRtoPs()));
         }
+        ScenarioGuard.fluidSim(runs, engines.stream().anyMatch(e -> EngineChoice.QUANTUM.equals(e.engine())),
+                options.traffic, options.force);
         for (int i = 0; i < runs.size(); i++) {
             ScenarioGuard.fluidTime(runs.get(i), flowOptions.get(i).detectPs(), flowOptions.get(i).rtoPs(),
                     options.traffic);
         }
-        ScenarioGuard.fluidSim(runs, engines.stream().anyMatch(e -> EngineChoice.QUANTUM.equals(e.engine())),
-                options.traffic, options.force);
         long ideal = IdealMaxFct.of(runs.get(0).fabric(), runs.get(0).faults(), runs.get(0).flows());
         List<FluidResult> results = new ArrayList<>();
         PrintWriter err = spec.commandLine().getErr();

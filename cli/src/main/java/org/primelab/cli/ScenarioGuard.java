@@ -81,7 +81,9 @@ final class ScenarioGuard {
     /**
      * Refuses a fluid run whose simulated time may pass {@link #FLUID_TIME_LIMIT_PS}: the latest flow start, the
      * latest failure, the detection delay, {@link #HORIZON_TIMEOUTS} retransmission timeouts and the busiest host's
-     * bytes at line rate, added. The message names the largest of these terms' options.
+     * bytes at line rate, added. The message names the largest of these terms' options. Called after the resource
+     * guard ({@link #fluidSim}), whose refusal of a long run names its own option; this one holds under
+     * {@code --force} too, since no time budget makes a stopped clock move.
      */
     static void fluidTime(FluidConfig c, long detectPs, long rtoPs, String traffic) {
         double start = 0;
@@ -94,19 +96,19 @@ final class ScenarioGuard {
         }
         double detect = c.faults().failedLinks().length > 0 ? detectPs : 0;
         double timeouts = (double) HORIZON_TIMEOUTS * rtoPs;
-        double horizon = start + fail + detect + timeouts + busiestBytes(c) * Units.BITS_PER_BYTE * Units.PS_PER_S
-                / c.linkRateBps();
+        double bytes = busiestBytes(c) * Units.BITS_PER_BYTE * Units.PS_PER_S / c.linkRateBps();
+        double horizon = start + fail + detect + timeouts + bytes;
         if (horizon > FLUID_TIME_LIMIT_PS) {
-            double most = Math.max(Math.max(start, fail), Math.max(detect, timeouts));
+            double most = Math.max(Math.max(Math.max(start, fail), Math.max(detect, timeouts)), bytes);
             String option = most == timeouts ? "rto" : most == detect ? "detect" : most == fail ? "fail"
-                    : CliWorkload.isFile(traffic) ? "traffic" : "stagger";
+                    : CliWorkload.isFile(traffic) ? "traffic" : most == bytes ? "flow-size" : "stagger";
             throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "%s: the fluid model would run"
                     + " past %.0f s of simulated time (latest start %.6g s, failure %.6g s, detection %.6g s, %d"
                     + " timeouts %.6g s, busiest host's bytes %.6g s); it keeps time in double picoseconds, resolved"
                     + " only up to %.0f s: use prime sim, whose clock is a long of picoseconds", option,
                     horizon / Units.PS_PER_S, start / Units.PS_PER_S, fail / Units.PS_PER_S, detect / Units.PS_PER_S,
-                    HORIZON_TIMEOUTS, timeouts / Units.PS_PER_S, (horizon - start - fail - detect - timeouts)
-                            / Units.PS_PER_S, FLUID_TIME_LIMIT_PS / Units.PS_PER_S));
+                    HORIZON_TIMEOUTS, timeouts / Units.PS_PER_S, bytes / Units.PS_PER_S,
+                    FLUID_TIME_LIMIT_PS / Units.PS_PER_S));
         }
     }
 
