@@ -46,7 +46,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputDir.requireUsable(out);
+        OutputDir.requireUsable(out, "summary.json", "flows.csv", "queues.csv", "ratio.png");
         PrintWriter stdout = spec.commandLine().getOut();
         FatTree tree = FatTree.twoTier(DEMO_K);
         SimConfig config = SimConfig.builder(tree).seed(seed).build();

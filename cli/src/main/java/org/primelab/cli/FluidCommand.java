@@ -76,7 +76,7 @@ final class FluidCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputDir.requireUsable(out);
+        OutputDir.requireUsable(out, FluidOutputs.FILES);
         if (step != null && !Double.isFinite(step)) {
             throw new IllegalArgumentException("step: must be a finite number of MTU serializations, got " + step);
         }

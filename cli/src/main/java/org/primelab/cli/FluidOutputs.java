@@ -25,7 +25,8 @@ import org.primelab.fluid.QueueTrajectories;
  * directory and moved into place only when complete, so a failure leaves no partial output.
  */
 final class FluidOutputs {
-    private static final String[] FILES = {"summary.json", "flows.csv", "queues.csv", "queue_trajectories.csv"};
+    /** The files written in the output directory. */
+    static final String[] FILES = {"summary.json", "flows.csv", "queues.csv", "queue_trajectories.csv"};
 
     private FluidOutputs() {
     }

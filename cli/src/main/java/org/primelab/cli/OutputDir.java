@@ -53,6 +53,25 @@ public final class OutputDir {
         }
     }
 
+    /**
+     * {@link #requireUsable(Path)}, and none of {@code files}, the names the command will write in {@code dir}, is
+     * an existing directory (a file is moved into place over an existing file, never over a directory: checked
+     * here, before any work, so no run ends with some of its files written and one refused).
+     */
+    public static void requireUsable(Path dir, String... files) {
+        requireUsable(dir);
+        if (dir == null) {
+            return;
+        }
+        for (String name : files) {
+            Path f = dir.resolve(name);
+            if (Files.isDirectory(f)) {
+                throw new IllegalArgumentException("out: '" + f + "' is a directory, where this command writes its "
+                        + name + " (it writes " + String.join(", ", files) + " in '" + dir + "')");
+            }
+        }
+    }
+
     /** A temporary sibling readable by all (temp files default to owner-only), where POSIX applies. */
     private static Path createTemp(Path dir, Path target) throws IOException {
         String prefix = "." + target.getFileName();
@@ -76,7 +95,8 @@ public final class OutputDir {
                 Files.deleteIfExists(tmp);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("out: cannot write " + target + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("out: cannot write " + target + ": " + e.getClass().getSimpleName() + " "
+                    + e.getMessage(), e);
         }
     }
 }

@@ -53,7 +53,7 @@ final class SimCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutputDir.requireUsable(out);
+        OutputDir.requireUsable(out, SimOutputs.FILES);
         FctConvention at = FctConvention.parse(fctAt);
         ScenarioGuard.beforeTree(options.tiers, options.k, ScenarioGuard.Run.PACKET, options.force);
         List<SimConfig> runs = options.scenarios().stream().map(c -> c.withFctAt(at)).toList();

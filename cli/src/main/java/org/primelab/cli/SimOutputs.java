@@ -22,10 +22,13 @@ final class SimOutputs {
     private SimOutputs() {
     }
 
+    /** The files written in the output directory, in the order written. */
+    static final String[] FILES = {"summary.json", "flows.csv", "queues.csv"};
+
     static void write(Path dir, List<SimResult> results) {
-        OutputDir.write(dir.resolve("summary.json"), f -> writeSummary(f, results));
-        OutputDir.write(dir.resolve("flows.csv"), f -> writeFlows(f, results));
-        OutputDir.write(dir.resolve("queues.csv"), f -> writeQueues(f, results));
+        OutputDir.write(dir.resolve(FILES[0]), f -> writeSummary(f, results));
+        OutputDir.write(dir.resolve(FILES[1]), f -> writeFlows(f, results));
+        OutputDir.write(dir.resolve(FILES[2]), f -> writeQueues(f, results));
     }
 
     private static void writeSummary(Path file, List<SimResult> results) throws IOException {

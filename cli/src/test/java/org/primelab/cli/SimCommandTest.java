@@ -131,4 +131,24 @@ class SimCommandTest {
             assertFalse(Files.exists(out), "no output on bad input: " + out);
         }
     }
+
+    /**
+     * An output name that is an existing directory inside {@code --out} is refused before the run, for every
+     * command that writes several files there: none of them is written (it used to write summary.json and
+     * flows.csv, then fail on queues.csv with exit 1).
+     */
+    @Test
+    void anOutputNameThatIsADirectoryIsRefusedBeforeAnyFileIsWritten(@TempDir Path dir) throws java.io.IOException {
+        for (String cmd : new String[] {"sim", "fluid"}) {
+            Path out = dir.resolve(cmd);
+            Files.createDirectories(out.resolve("queues.csv").resolve("inner"));
+            EvCommandTest.Run r = EvCommandTest.run(cmd, "--k", "4", "--flow-size", "64KB", "--out", out.toString());
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().startsWith("prime: out: '" + out.resolve("queues.csv") + "' is a directory"), r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.out().isEmpty(), r.out());
+            assertFalse(Files.exists(out.resolve("summary.json")), cmd);
+            assertFalse(Files.exists(out.resolve("flows.csv")), cmd);
+        }
+    }
 }
