@@ -198,9 +198,12 @@ public final class Units {
         return scaleExact(m.group(1), scale, text, option);
     }
 
+    /** The forms {@link #parseRate} accepts, for messages. */
+    public static final String RATE_FORMS = "a number with T, G, Gbps, M, Mbps, k or bps (e.g. 400G)";
+
     /**
-     * Parses a rate into bits per second: {@code 400G}, {@code 400Gbps}, {@code 100M},
-     * {@code 1T}, or a bare number of bits per second.
+     * Parses a rate into bits per second: {@code 400G}, {@code 400Gbps}, {@code 100M}, {@code 1T}, {@code 1.5k},
+     * {@code 1000bps}. A bare number is refused, as a time without a unit is: {@code 400} could mean 400G.
      */
     public static long parseRate(String text) {
         return parseRate("rate", text);
@@ -208,8 +211,12 @@ public final class Units {
 
     /** {@link #parseRate(String)} for the value of {@code option}, which every error message starts with. */
     public static long parseRate(String option, String text) {
-        Matcher m = match(text, option, "a number with G, Gbps, M, Mbps, T or bps (e.g. 400G)");
+        Matcher m = match(text, option, RATE_FORMS);
         String unit = m.group(2).toLowerCase(Locale.ROOT);
+        if (unit.isEmpty()) {
+            // as a time without a unit: 400 could mean 400G as easily as 400 bit/s
+            throw bad(text, option, "a unit, a bare number is ambiguous: " + RATE_FORMS);
+        }
         if (unit.endsWith("bps")) {
             unit = unit.substring(0, unit.length() - 3);
         } else if (unit.endsWith("b/s")) {
@@ -221,7 +228,7 @@ public final class Units {
             case "m" -> 1_000_000L;
             case "g" -> GBPS;
             case "t" -> 1_000L * GBPS;
-            default -> throw bad(text, option, "a unit G, Gbps, M, Mbps, T or bps (e.g. 400G)");
+            default -> throw bad(text, option, RATE_FORMS);
         };
         return scaleExact(m.group(1), scale, text, option);
     }

@@ -19,7 +19,7 @@ class FaultSpecRefusalMessagesTest {
     private static final FatTree TREE = FatTree.twoTier(8);
     private static final long RATE = 400 * Units.GBPS;
     private static final String TIME_FORMS = "a number with a unit ps, ns, us (or \u00b5s), ms or s (e.g. 600ns, 1.5us)";
-    private static final String RATE_FORMS = "a number with G, Gbps, M, Mbps, T or bps (e.g. 400G)";
+    private static final String RATE_FORMS = org.primelab.core.units.Units.RATE_FORMS;
 
     private static FaultSpec fail(String... entries) {
         return new FaultSpec(List.of(entries), 0, "0ns", List.of(), 0, "100G");

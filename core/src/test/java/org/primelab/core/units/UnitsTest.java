@@ -31,6 +31,19 @@ class UnitsTest {
         assertEquals(400_000_000_000L, Units.parseRate("400Gbps"));
         assertEquals(100_000_000L, Units.parseRate("100M"));
         assertEquals(1_600_000_000_000L, Units.parseRate("1.6T"));
+        assertEquals(1_500L, Units.parseRate("1.5k"));
+        assertEquals(400L, Units.parseRate("400bps"));
+    }
+
+    /** A bare number is no rate, as a bare number is no time: 400 could mean 400G as easily as 400 bit/s. */
+    @Test
+    void aRateWithoutAUnitIsRefusedListingTheUnits() {
+        for (String bare : new String[] {"400", "1.5", "0"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Units.parseRate("degrade-to",
+                    bare));
+            assertEquals("degrade-to: cannot parse '" + bare + "'; expected a unit, a bare number is ambiguous: a number"
+                    + " with T, G, Gbps, M, Mbps, k or bps (e.g. 400G)", e.getMessage());
+        }
     }
 
     @Test
