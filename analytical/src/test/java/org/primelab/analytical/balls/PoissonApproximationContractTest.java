@@ -41,6 +41,32 @@ class PoissonApproximationContractTest {
         }
     }
 
+    /**
+     * The distribution built with running sums (below the mean the CDF accumulated upwards, from it the tails
+     * accumulated downwards) equals the definition evaluated afresh for every {@code k} with {@link Tails}' direct
+     * sums, to relative precision, wherever a CDF value is not negligible; from one bin with a large mean to many
+     * bins with a small one. A million balls in one bin, which took 73 s summed afresh per {@code k}, is checked
+     * around its mean.
+     */
+    @Test
+    void runningSumsAreTheDefinitionEvaluatedPerK() {
+        int[][] cases = {{5000, 1}, {2000, 7}, {40, 8}, {1, 1}, {3, 1000}, {1_000_000, 1}};
+        for (int[] c : cases) {
+            int m = c[0];
+            int n = c[1];
+            double lambda = m / (double) n;
+            MaxLoadDistribution d = new PoissonApproximation().maxLoad(m, n);
+            int from = m > 100_000 ? (int) (lambda - 12 * Math.sqrt(lambda)) : 0;
+            int to = m > 100_000 ? (int) (lambda + 12 * Math.sqrt(lambda)) : d.maxSupport() + 3;
+            for (int k = from; k <= to; k += m > 100_000 ? 97 : 1) {
+                double tail = Tails.poissonUpperTail(k, lambda);
+                double logCdf = k + 1 < lambda ? Tails.logPoissonCdf(k, lambda) : Math.log1p(-tail);
+                double definition = Math.exp(n * logCdf);
+                assertEquals(definition, d.probabilityAtMost(k), 1e-300 + 1e-9 * definition, m + " in " + n + ", k=" + k);
+            }
+        }
+    }
+
     @Test
     void argumentsAreChecked() {
         assertField("balls:", () -> new PoissonApproximation().maxLoad(-1, 4));
