@@ -348,7 +348,7 @@ public final class Prime {
             notes.add("caveat: " + c);
         }
         if (!caveats.isEmpty()) {
-            notes.add("(measured error ranges: " + FluidCaveats.WHERE_MEASURED + ")");
+            notes.add(FluidCaveats.WHERE_MEASURED_LINE);
         }
         return notes;
     }

@@ -138,7 +138,7 @@ class PrimeTest {
                 }
             }
             if (printed.size() > 1) {
-                printed.add("(measured error ranges: " + FluidCaveats.WHERE_MEASURED + ")");
+                printed.add(FluidCaveats.WHERE_MEASURED_LINE);
             }
             assertEquals(printed, runs.notes(scheme), scheme);
             for (String note : printed) {

@@ -135,7 +135,7 @@ final class FluidCommand implements Callable<Integer> {
                 }
             }
             if (anyCaveat) {
-                stdout.println("(measured error ranges: " + FluidCaveats.WHERE_MEASURED + ")");
+                stdout.println(FluidCaveats.WHERE_MEASURED_LINE);
             }
         }
         if (out != null) {

@@ -86,10 +86,7 @@ final class ScenarioGuard {
      * {@code --force} too, since no time budget makes a stopped clock move.
      */
     static void fluidTime(FluidConfig c, long detectPs, long rtoPs, String traffic) {
-        double start = 0;
-        for (Flow f : c.flows()) {
-            start = Math.max(start, f.startPs());
-        }
+        double start = latestStartPs(c);
         double fail = 0;
         for (int l : c.faults().failedLinks()) {
             fail = Math.max(fail, c.faults().failTime(l));
@@ -112,17 +109,20 @@ final class ScenarioGuard {
         }
     }
 
-    /** Step 2 of {@code runs} of the fluid simulator, one after the other, on the flow-level engine. */
-    static void fluidSim(List<FluidConfig> runs, String traffic, boolean force) {
-        fluidSim(runs, false, traffic, force);
-    }
-
     /**
      * Step 2 of {@code runs} of the fluid simulator, one after the other; {@code quantum} when the quantum
      * engine runs them, which integrates an idle stretch (before a late start) step by step as well.
      */
     static void fluidSim(List<FluidConfig> runs, boolean quantum, String traffic, boolean force) {
         Checks.fits(fluidEstimate(runs, quantum, traffic), force);
+    }
+
+    private static double latestStartPs(FluidConfig c) {
+        double latest = 0;
+        for (Flow f : c.flows()) {
+            latest = Math.max(latest, f.startPs());
+        }
+        return latest;
     }
 
     private static double busiestBytes(FluidConfig c) {
@@ -135,23 +135,13 @@ final class ScenarioGuard {
         return busiest;
     }
 
-    /** The estimate {@link #fluidSim} holds to the limits. */
-    static ResourceGuard.Estimate fluidEstimate(List<FluidConfig> runs, String traffic) {
-        return fluidEstimate(runs, false, traffic);
-    }
-
     /** The estimate {@link #fluidSim} holds to the limits; {@code quantum}: the steps include the latest start. */
     static ResourceGuard.Estimate fluidEstimate(List<FluidConfig> runs, boolean quantum, String traffic) {
         FluidConfig c = runs.get(0);
         FatTree.Dimensions d = Checks.dimensions(c.tree().tiers(), c.tree().radix());
         List<Flow> flows = c.flows();
         double busiest = busiestBytes(c);
-        double latestStart = 0;
-        if (quantum) {
-            for (Flow f : flows) {
-                latestStart = Math.max(latestStart, f.startPs());
-            }
-        }
+        double latestStart = quantum ? latestStartPs(c) : 0;
         double seconds = busiest * Units.BITS_PER_BYTE / c.linkRateBps() + latestStart / Units.PS_PER_S;
         double steps = Math.max(1, seconds * Units.PS_PER_S / c.stepPs());
         ResourceGuard.Estimate e = driven(ResourceGuard.fluidSim(d, flows.size(), pathsPerFlow(d), steps), traffic);

@@ -1,5 +1,7 @@
 package org.primelab.analytical.balls;
 
+import java.util.Arrays;
+
 /**
  * The Poisson approximation of the maximum load: treat the {@code n} bin loads as independent
  * Poisson({@code m/n}), so {@code P(max <= k) ~= P(Poi(m/n) <= k)^n} (docs/references.md "Balls into bins";
@@ -66,6 +68,6 @@ public final class PoissonApproximation implements MaxLoadCalculator {
                 break;
             }
         }
-        return new MaxLoadDistribution(balls, bins, java.util.Arrays.copyOf(cdf, end + 1), "Poisson approximation");
+        return new MaxLoadDistribution(balls, bins, Arrays.copyOf(cdf, end + 1), "Poisson approximation");
     }
 }

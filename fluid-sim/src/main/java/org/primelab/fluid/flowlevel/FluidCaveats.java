@@ -38,6 +38,9 @@ public final class FluidCaveats {
     /** Where the measured error ranges behind the caveats are, for a line printed after them. */
     public static final String WHERE_MEASURED = "fluid-sim/README.md, \"How far to trust a fluid estimate\"";
 
+    /** The line printed under a run's caveats: where their error ranges were measured. */
+    public static final String WHERE_MEASURED_LINE = "(measured error ranges: " + WHERE_MEASURED + ")";
+
     private FluidCaveats() {
     }
 

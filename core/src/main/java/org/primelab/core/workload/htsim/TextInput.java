@@ -73,6 +73,7 @@ public final class TextInput {
         private final boolean gzip;
         private long lineBytes;
         private long line = 1;
+        private final byte[] one = new byte[1];
 
         Guarded(InputStream in, String field, Path file, boolean gzip) {
             super(in);
@@ -83,7 +84,6 @@ public final class TextInput {
 
         @Override
         public int read() throws IOException {
-            byte[] one = new byte[1];
             int n = read(one, 0, 1);
             return n < 0 ? -1 : one[0] & 0xff;
         }
