@@ -69,6 +69,8 @@ class BadInputRegressionTest {
                     "--k", "256", "--tiers", "3"}),
                 Arguments.of("k", new String[] {"bounds", "downlink", "--delta", "2", "--tiers", "3", "--k", "64"}),
                 Arguments.of("flow-size", new String[] {"motivation", "--flow-size", "100GB"}),
+                Arguments.of("method", new String[] {"bounds", "balls", "--balls", "10000", "--bins", "10000", "--method",
+                    "convolution"}),
                 // sim / fluid / check / workload: the guard refuses before the tree, the workload or an engine
                 Arguments.of("flow-size", new String[] {"sim", "--k", "8", "--flow-size", "100GB"}),
                 Arguments.of("flow-size", new String[] {"fluid", "--k", "8", "--flow-size", "1e15"}),

@@ -18,6 +18,11 @@ public final class PoissonApproximation implements MaxLoadCalculator {
     public static final int MAX_BALLS = Integer.MAX_VALUE / 2;
     /** Largest number of bins accepted. */
     public static final int MAX_BINS = 1 << 24;
+    /**
+     * Largest mean load {@code m/n} accepted: the CDF holds one double per load from 0 to beyond the mean, so a
+     * billion balls in one bin would need 8 GB (twice, with the tails); 2^24 needs 2 x 134 MB and about a second.
+     */
+    public static final int MAX_MEAN_LOAD = 1 << 24;
 
     /**
      * {@code P(max <= k)} for {@code k = 0, 1, ...} up to the first {@code k} whose tail {@code n P(Poi > k)} is below
@@ -32,6 +37,11 @@ public final class PoissonApproximation implements MaxLoadCalculator {
     public MaxLoadDistribution maxLoad(int balls, int bins) {
         MaxLoadCalculator.check(balls, bins, MAX_BALLS, MAX_BINS);
         double lambda = balls / (double) bins;
+        if (lambda > MAX_MEAN_LOAD) {
+            throw new IllegalArgumentException("balls: " + balls + " balls in " + bins + " bins is a mean load of "
+                    + (long) Math.ceil(lambda) + " per bin; the Poisson approximation accepts at most " + MAX_MEAN_LOAD
+                    + " (its CDF holds one value per load)");
+        }
         if (lambda == 0) {
             return new MaxLoadDistribution(balls, bins, new double[] {1.0}, "Poisson approximation");
         }

@@ -130,6 +130,40 @@ public final class PoissonizedMaxLoadCalculator implements MaxLoadCalculator {
         return new MaxLoadDistribution(balls, bins, cdf, name);
     }
 
+    /**
+     * About how many multiply-adds {@link SumMethod#CONVOLUTION} takes for {@code balls} balls in {@code bins} bins,
+     * so that a caller can refuse a hopeless case before it starts (100,000 balls in 64 bins took 70 s on the
+     * development machine, 10,000 in 1024 bins 10 s). Per value of the max it is the convolution's
+     * {@code sum_j (reachable sums after j summands) x (summand width)}, with the width of the untruncated tilt
+     * ({@link TiltedTruncatedPoisson#untruncatedWidth}, an upper bound); the values of the max counted are those from
+     * {@code ceil(m/n)} to the first whose union bound {@code n P(Bin(m, 1/n) > k)} is below
+     * {@link MaxLoadDistribution#TAIL_EPSILON}, plus the {@code log2 m} steps of the first value's bisection. An
+     * over-estimate by up to a few times, never an under-estimate by more than the bisection's few values.
+     */
+    public static double convolutionMultiplyAdds(int balls, int bins) {
+        MaxLoadCalculator.check(balls, bins, MAX_BALLS, MAX_BINS);
+        if (balls == 0 || bins == 1) {
+            return 0;
+        }
+        double mean = balls / (double) bins;
+        int width = TiltedTruncatedPoisson.untruncatedWidth(mean);
+        long low = Math.max(0, (long) Math.floor(mean) - width / 2);
+        long target = Math.max(0, balls - (long) bins * low);
+        double perValue = 0;
+        for (long j = 1; j <= bins; j++) {
+            long most = Math.min(target, j * width);
+            long least = Math.max(0, target - (bins - j) * width);
+            perValue += Math.max(1, most - least + 1) * (double) (width + 1);
+        }
+        int first = (int) ((balls + (long) bins - 1) / bins);
+        int last = first;
+        while (last < balls && bins * Tails.binomialUpperTail(balls, 1.0 / bins, last) >= MaxLoadDistribution.TAIL_EPSILON) {
+            last += Math.max(1, (last - first) / 8);
+        }
+        int values = last - first + 1 + (32 - Integer.numberOfLeadingZeros(balls));
+        return perValue * values;
+    }
+
     /** {@code P(max <= k)}. */
     public double probabilityAtMost(int balls, int bins, int k) {
         return Math.exp(logProbabilityAtMost(balls, bins, k));

@@ -71,5 +71,10 @@ class PoissonApproximationContractTest {
     void argumentsAreChecked() {
         assertField("balls:", () -> new PoissonApproximation().maxLoad(-1, 4));
         assertField("bins:", () -> new PoissonApproximation().maxLoad(4, 0));
+        // a mean load whose CDF would not fit in memory is refused before anything is allocated; the limit itself runs
+        int limit = PoissonApproximation.MAX_MEAN_LOAD;
+        assertField("balls:", () -> new PoissonApproximation().maxLoad(PoissonApproximation.MAX_BALLS, 1));
+        assertField("balls:", () -> new PoissonApproximation().maxLoad(2 * limit + 1, 2));
+        assertEquals(limit, new PoissonApproximation().maxLoad(limit, 1).expectedMax(), 10.0);
     }
 }

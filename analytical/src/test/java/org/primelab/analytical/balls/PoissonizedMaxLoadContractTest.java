@@ -108,4 +108,40 @@ class PoissonizedMaxLoadContractTest {
         assertField("balls:", () -> fourier.logProbabilityAtMost(-1, 4, -1));
         assertField("bins:", () -> fourier.logProbabilityAtMost(4, 0, 2));
     }
+
+    /**
+     * The convolution's cost estimate bounds what the method does: for every value of the max the calculator
+     * evaluates (those carrying mass, plus a bisection's log2 m probes, each counted at the dearest value's cost), the
+     * multiply-adds of its loops over the actual tilted summand, summed here from the summand's own support. The
+     * estimate must be at least that and at most 10 times it.
+     */
+    @Test
+    void convolutionCostEstimateBoundsTheWork() {
+        int[][] cases = {{400, 2}, {1000, 16}, {2000, 64}, {5000, 1024}, {20000, 8}};
+        for (int[] c : cases) {
+            int m = c[0];
+            int n = c[1];
+            MaxLoadDistribution d = fourier.maxLoad(m, n);
+            double work = 0;
+            double dearest = 0;
+            for (int k = 0; k <= d.maxSupport(); k++) {
+                if (d.probabilityAtMost(k) == 0 || k >= m || (long) k * n <= m) {
+                    continue;
+                }
+                TiltedTruncatedPoisson z = TiltedTruncatedPoisson.withMean(k, m / (double) n);
+                long w = z.pmf().length - 1;
+                long target = m - (long) n * z.low();
+                double perValue = 0;
+                for (long j = 1; j <= n; j++) {
+                    perValue += (Math.min(target, j * w) - Math.max(0, target - (n - j) * w) + 1) * (double) (w + 1);
+                }
+                work += perValue;
+                dearest = Math.max(dearest, perValue);
+            }
+            work += dearest * (32 - Integer.numberOfLeadingZeros(m));
+            double estimate = PoissonizedMaxLoadCalculator.convolutionMultiplyAdds(m, n);
+            assertTrue(estimate >= work && estimate <= 10 * work, m + " balls in " + n + " bins: estimate " + estimate
+                    + ", work " + work);
+        }
+    }
 }
