@@ -76,7 +76,7 @@ final class BenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     String benchCase;
 
-    @Option(names = "--k", description = "2-tier radix (default: the case's, 64 = 2048 hosts or 128 = 8192 hosts)")
+    @Option(names = "--k", description = "2-tier radix, even, 4..256 (default: the case's, 64 = 2048 hosts or 128 = 8192 hosts)")
     Integer k;
 
     @Option(names = "--lb", defaultValue = "prime", description = "scheme (default: ${DEFAULT-VALUE})")
@@ -103,7 +103,7 @@ final class BenchCommand implements Callable<Integer> {
     static final int MAX_REPEAT = 50;
 
     @Option(names = "--threads", paramLabel = "N",
-            description = "threads, as for prime sim (default: the processors from "
+            description = "threads, 1 to one per ToR, as for prime sim (default: the processors from "
                     + PacketSimulator.AUTO_THREADS_MIN_HOSTS + " hosts and 100 ns of propagation delay, else 1)")
     Integer threads;
 

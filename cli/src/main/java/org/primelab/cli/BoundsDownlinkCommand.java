@@ -61,8 +61,8 @@ final class BoundsDownlinkCommand implements Callable<Integer> {
         if (window < 1) {
             throw new IllegalArgumentException("window: must be >= 1 packet, got " + window);
         }
-        if (k > 64) {
-            throw new IllegalArgumentException("k: must be <= 64 for this command, got " + k);
+        if (k < 4 || k > 64 || k % 2 != 0) {
+            throw new IllegalArgumentException("k: switch radix must be even and in [4, 64] for this command, got " + k);
         }
         FatTree.Dimensions dims = Checks.dimensions(tiers, k);
         double[] lpSize = WorstCaseDownlinkLp.largestModel(dims);

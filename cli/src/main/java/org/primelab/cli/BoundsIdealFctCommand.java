@@ -48,7 +48,7 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
     @Option(names = "--tiers", defaultValue = "2", description = "2 or 3 (default: ${DEFAULT-VALUE})")
     int tiers;
 
-    @Option(names = "--k", defaultValue = "16", description = "switch radix, even (default: ${DEFAULT-VALUE})")
+    @Option(names = "--k", defaultValue = "16", description = "switch radix, even, 4..256 (default: ${DEFAULT-VALUE})")
     int k;
 
     @Option(names = "--rate", required = true, description = "link rate, e.g. 400G")
@@ -97,7 +97,7 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
     @Option(names = "--degrade-to", defaultValue = "100G", description = "rate of --degrade-fraction links (default: ${DEFAULT-VALUE})")
     String degradeTo;
 
-    @Option(names = "--mtu", defaultValue = DEFAULT_MTU, description = "MTU on the wire in bytes (default: ${DEFAULT-VALUE})")
+    @Option(names = "--mtu", defaultValue = DEFAULT_MTU, description = "MTU on the wire in bytes, above the header and at most 1048576 (default: ${DEFAULT-VALUE})")
     int mtu;
 
     @Option(names = "--header", defaultValue = DEFAULT_HEADER, description = "header bytes, >= 1 and below the MTU (default: ${DEFAULT-VALUE})")

@@ -40,7 +40,7 @@ final class BoundsQueueCommand implements Callable<Integer> {
     double load;
 
     @Option(names = "--steps", defaultValue = "200000",
-            description = "steps simulated, the first tenth not measured; ports x steps <= 4e8 (default: ${DEFAULT-VALUE})")
+            description = "steps simulated, the first tenth not measured; at least 10 and ports x steps <= 4e8 (default: ${DEFAULT-VALUE})")
     long steps;
 
     @Option(names = "--seed", defaultValue = "1", description = "master seed (default: ${DEFAULT-VALUE})")

@@ -60,7 +60,7 @@ final class CrossvalCommand implements Callable<Integer> {
     String suite;
 
     @Option(names = "--rounds", defaultValue = "3",
-            description = "rounds of the side-by-side timing per scenario, median reported (default: ${DEFAULT-VALUE})")
+            description = "rounds of the side-by-side timing per scenario, 1..99, median reported (default: ${DEFAULT-VALUE})")
     int rounds;
 
     @Option(names = "--engine", defaultValue = "auto",

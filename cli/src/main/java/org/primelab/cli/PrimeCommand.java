@@ -77,6 +77,7 @@ public final class PrimeCommand implements Runnable {
             String m = oneLine(ex.getMessage());
             if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
                 String name = o.longestName().replaceFirst("^-+", "");
+                m = notOfType(o, m).orElse(m);
                 m = m.startsWith(name + ":") ? m : name + ": " + m;
             }
             ex.getCommandLine().getErr().println("prime: " + m);
@@ -94,6 +95,32 @@ public final class PrimeCommand implements Runnable {
             throw ex;
         });
         return cl;
+    }
+
+    /** picocli's message for a value its converter refuses: "Invalid value for option '--k': 'abc' is not an int". */
+    private static final java.util.regex.Pattern NOT_OF_TYPE =
+            java.util.regex.Pattern.compile("Invalid value for option '[^']*': '(.*)' is not an? (int|long|double|float)");
+
+    /**
+     * picocli's conversion error rewritten to say what is accepted: "k: 'abc' is not a 32-bit integer; accepted:
+     * switch radix, even, 4..64 (default: 16)", the option's own help text carrying its range
+     * ("is not an int" said neither that an out-of-range number fails the same way nor which values the option takes).
+     */
+    static java.util.Optional<String> notOfType(CommandLine.Model.OptionSpec option, String message) {
+        java.util.regex.Matcher m = NOT_OF_TYPE.matcher(message);
+        if (!m.matches()) {
+            return java.util.Optional.empty();
+        }
+        String type = switch (m.group(2)) {
+            case "int" -> "a 32-bit integer";
+            case "long" -> "a 64-bit integer";
+            default -> "a decimal number";
+        };
+        String help = oneLine(String.join(" ", option.description()))
+                .replace("${DEFAULT-VALUE}", String.valueOf(option.defaultValue()));
+        String name = option.longestName().replaceFirst("^-+", "");
+        return java.util.Optional.of(name + ": '" + m.group(1) + "' is not " + type
+                + (help.isEmpty() ? "" : "; accepted: " + help));
     }
 
     /** Gives every subcommand the root's version (picocli prints nothing for a subcommand without one). */

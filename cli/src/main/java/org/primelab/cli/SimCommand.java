@@ -46,7 +46,7 @@ final class SimCommand implements Callable<Integer> {
     String fctAt;
 
     @Option(names = "--threads", paramLabel = "N",
-            description = "threads, each simulating a part of the fabric; the results are the same for every N"
+            description = "threads, 1 to one per ToR, each simulating a part of the fabric; the results are the same for every N"
                     + " (default: the processors from " + PacketSimulator.AUTO_THREADS_MIN_HOSTS
                     + " hosts and 100 ns of propagation delay, else 1)")
     Integer threads;

@@ -44,7 +44,7 @@ public final class SimOptions {
     @Option(names = "--delay", defaultValue = "600ns", description = "propagation delay per link (default: ${DEFAULT-VALUE})")
     String delay;
 
-    @Option(names = "--mtu", defaultValue = "4160", description = "packet size on the wire in bytes, headers included (default: ${DEFAULT-VALUE})")
+    @Option(names = "--mtu", defaultValue = "4160", description = "packet size on the wire in bytes, headers included, above the header and at most 1048576 (default: ${DEFAULT-VALUE})")
     int mtu;
 
     @Option(names = "--traffic", defaultValue = "permutation",

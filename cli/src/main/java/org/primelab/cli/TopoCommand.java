@@ -26,7 +26,7 @@ final class TopoCommand implements Callable<Integer> {
     @Option(names = "--tiers", defaultValue = "2", description = "2 or 3 (default: ${DEFAULT-VALUE})")
     int tiers;
 
-    @Option(names = "--k", defaultValue = "16", description = "switch radix (default: ${DEFAULT-VALUE})")
+    @Option(names = "--k", defaultValue = "16", description = "switch radix, even, 4..256 (default: ${DEFAULT-VALUE})")
     int k;
 
     @Option(names = "--hosts-links", description = "also list host-to-ToR cables (they cannot be failed)")

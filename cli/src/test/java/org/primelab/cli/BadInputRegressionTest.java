@@ -178,6 +178,30 @@ class BadInputRegressionTest {
         assertEquals(0, ok.code(), ok.err());
     }
 
+    /** A value the option's type refuses names the type and what the option accepts, from its own help text. */
+    @Test
+    void aValueOfTheWrongTypeSaysWhatIsAccepted() {
+        String[][] cases = {
+            {"k: 'abc' is not a 32-bit integer; accepted: switch radix, even, 4..256 (default: 16)", "sim", "--k", "abc"},
+            {"k: '99999999999' is not a 32-bit integer; accepted: switch radix, even, 4..256 (default: 16)", "topo", "--k",
+                "99999999999"},
+            {"seed: 'x' is not a 64-bit integer; accepted: master seed (default: 1)", "bounds", "queue", "--ports", "8",
+                "--seed", "x"},
+            {"load: '1/2' is not a decimal number; accepted: probability that a sender sends in a step, (0, 1] (default:"
+                + " 0.9)", "bounds", "queue", "--ports", "8", "--load", "1/2"},
+            {"rounds: 'x' is not a 32-bit integer; accepted: rounds of the side-by-side timing per scenario, 1..99, median"
+                + " reported (default: 3)", "crossval", "--rounds", "x"},
+            {"balls: '1e6' is not a 32-bit integer; accepted: number of balls m, 0..1000000", "bounds", "balls", "--balls",
+                "1e6", "--bins", "3"}};
+        for (String[] c : cases) {
+            EvCommandTest.Run r = EvCommandTest.run(java.util.Arrays.copyOfRange(c, 1, c.length));
+            assertEquals(PrimeCommand.EXIT_BAD_INPUT, r.code(), r.err());
+            assertEquals("prime: " + c[0], r.err().strip());
+        }
+        EvCommandTest.Run r = EvCommandTest.run("bounds", "downlink", "--delta", "2", "--k", "5");
+        assertEquals("prime: k: switch radix must be even and in [4, 64] for this command, got 5", r.err().strip());
+    }
+
     @Test
     void versionAnswersOnEverySubcommand() {
         for (String[] args : new String[][] {{"--version"}, {"sim", "--version"}, {"bounds", "ideal-fct", "--version"},
