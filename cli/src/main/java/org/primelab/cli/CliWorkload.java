@@ -80,6 +80,15 @@ record CliWorkload(String name, ConnectionMatrix cm, FatTree tree) {
      * name, and either a {@code .cm}/{@code .cm.gz} name or an existing non-directory (a pipe, a FIFO,
      * {@code /dev/stdin}), read front to back once.
      */
+    /** Whether {@code traffic} names an existing directory (a mistake worth naming as such). */
+    static boolean isDirectory(String traffic) {
+        try {
+            return !traffic.isBlank() && Files.isDirectory(Path.of(traffic.trim()));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
     static boolean isFile(String traffic) {
         if (generator(traffic) != null) {
             return false;

@@ -338,8 +338,9 @@ public final class SimOptions {
             }
             source = new TrafficSource(cm.workload(), cables, cm);
         } else if (kind == null) {
-            throw new IllegalArgumentException("traffic: unknown '" + Units.oneLine(traffic) + "' (neither a generator"
-                    + " nor an existing file); accepted: " + CliWorkload.TRAFFIC_NAMES);
+            throw new IllegalArgumentException("traffic: " + (CliWorkload.isDirectory(traffic) ? "'"
+                    + Units.oneLine(traffic) + "' is a directory" : "unknown '" + Units.oneLine(traffic)
+                    + "' (neither a generator nor an existing file)") + "; accepted: " + CliWorkload.TRAFFIC_NAMES);
         } else if (kind == Collectives.Kind.PERMUTATION) {
             source = new TrafficSource(Workload.of(Workloads.permutation(tree, size, seed, crossTor)), List.of(), null);
         } else if (kind == Collectives.Kind.RING && group == 0) {

@@ -63,6 +63,7 @@ public final class CmReader {
     private static final Pattern DIGITS = Pattern.compile("[0-9]+");
     private static final Pattern DECIMAL = Pattern.compile("([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?");
     private static final Pattern FLOW_IN_MESSAGE = Pattern.compile("flow ([0-9]+)");
+    private static final Pattern TRIGGER_IN_MESSAGE = Pattern.compile("trigger ([0-9]+)");
     private static final List<String> CONNECTION_TOKENS =
             List.of("id", "start", "trigger", "size", "send_done_trigger", "recv_done_trigger", "prio");
 
@@ -422,11 +423,23 @@ public final class CmReader {
             try {
                 workload = new Workload(out, triggers);
             } catch (IllegalArgumentException e) {
-                Matcher m = FLOW_IN_MESSAGE.matcher(e.getMessage());
+                // the workload numbers flows and triggers from 0 in file order; the file's reader knows them by the
+                // ids the file gives them (and the line)
+                String message = e.getMessage();
+                Matcher m = FLOW_IN_MESSAGE.matcher(message);
                 if (m.find() && Integer.parseInt(m.group(1)) < flows.size()) {
-                    line = flows.get(Integer.parseInt(m.group(1))).line();
+                    int index = Integer.parseInt(m.group(1));
+                    line = flows.get(index).line();
+                    String who = ids.get(index) == ConnectionMatrix.NO_ID ? "the flow on this line"
+                            : "flow id " + ids.get(index);
+                    message = message.substring(0, m.start()) + who + message.substring(m.end());
                 }
-                throw error(e.getMessage());
+                Matcher t = TRIGGER_IN_MESSAGE.matcher(message);
+                if (t.find() && Integer.parseInt(t.group(1)) < triggerIds.size()) {
+                    message = message.substring(0, t.start()) + "trigger id " + triggerIds.get(Integer.parseInt(
+                            t.group(1))) + message.substring(t.end());
+                }
+                throw error(message);
             }
             for (int t = 0; t < triggers.size(); t++) {
                 String problem = ConnectionMatrix.triggerProblem(workload, t);

@@ -41,6 +41,13 @@ public final class TextInput {
      * @throws IllegalArgumentException naming {@code field} and the file if it cannot be opened
      */
     public static BufferedReader open(Path file, String field) {
+        if (file.toString().isEmpty()) {
+            // Path.of("") is the working directory: "cannot read '': Is a directory" said nothing useful
+            throw new IllegalArgumentException(field + ": an empty path; expected a file");
+        }
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException(field + ": '" + file + "' is a directory; expected a file");
+        }
         try {
             InputStream in = new BufferedInputStream(new FrontToBack(Files.newInputStream(file)), 1 << 16);
             in.mark(2);
@@ -162,9 +169,10 @@ public final class TextInput {
         }
     }
 
-    /** The name used in messages about {@code file}: its file name. */
+    /** The name used in messages about {@code file}: its file name, or its whole path if it is not a regular file. */
     static String displayName(Path file) {
         Path name = file.getFileName();
-        return name == null ? file.toString() : name.toString();
+        // a device or a pipe is named by its whole path: /dev/null's last element alone read as "null holds no ..."
+        return name == null || !Files.isRegularFile(file) ? file.toString() : name.toString();
     }
 }

@@ -101,4 +101,24 @@ class TextInputGuardTest {
         Files.write(fine, gzip(CM.getBytes(StandardCharsets.US_ASCII)));
         assertEquals(2, CmReader.read(fine, FatTree.twoTier(4)).workload().flows().size());
     }
+
+    /** A directory or an empty path is named as such; a device is named by its whole path, not its last element. */
+    @Test
+    void aDirectoryAnEmptyPathAndADeviceAreNamedForWhatTheyAre(@TempDir Path dir) {
+        var e = assertThrows(IllegalArgumentException.class, () -> TextInput.open(dir, "htsim"));
+        assertEquals("htsim: '" + dir + "' is a directory; expected a file", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> TextInput.open(Path.of(""), "htsim"));
+        assertEquals("htsim: an empty path; expected a file", e.getMessage());
+        Path devNull = Path.of("/dev/null");
+        if (Files.exists(devNull)) {
+            e = assertThrows(IllegalArgumentException.class, () -> HtsimOutputReader.read(devNull));
+            assertTrue(e.getMessage().startsWith("htsim: /dev/null holds no 'Flow NAME"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aRegularFileIsNamedByItsLastElement(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("f.cm"), CM);
+        assertEquals("f.cm", TextInput.displayName(file));
+    }
 }
