@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import org.primelab.core.units.Units;
 import org.primelab.tla.ModelCatalog;
 import org.primelab.tla.TlcModel;
 import org.primelab.tla.TlcResult;
@@ -73,9 +74,14 @@ final class CheckSpecsCommand implements Callable<Integer> {
         }
         List<TlcModel> selected = new ArrayList<>();
         for (String name : models) {
-            selected.add(ModelCatalog.find(name).orElseThrow(() -> new IllegalArgumentException(
-                    "model: unknown '" + name + "'; accepted: " + String.join(", ",
-                            ModelCatalog.all().stream().map(TlcModel::name).toList()))));
+            TlcModel model = ModelCatalog.find(name).orElseThrow(() -> new IllegalArgumentException(
+                    "model: unknown '" + Units.oneLine(name) + "'; accepted: " + String.join(", ",
+                            ModelCatalog.all().stream().map(TlcModel::name).toList())));
+            if (selected.contains(model)) {
+                throw new IllegalArgumentException("model: '" + model.name() + "' given twice; each model is checked"
+                        + " once, so name it once");
+            }
+            selected.add(model);
         }
         if (selected.isEmpty()) {
             selected.addAll(ModelCatalog.all());

@@ -78,6 +78,10 @@ final class CrossvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Crossval.Scenario> scenarios = new ArrayList<>(Crossval.suite(suite));
+        if (only != null && only.stream().anyMatch(String::isEmpty)) {
+            throw new IllegalArgumentException("only: an empty TEXT matches every scenario; accepted: part of a"
+                    + " scenario's label, e.g. 'ecmp' or '400G 2MB'");
+        }
         if (only != null) {
             scenarios.removeIf(s -> only.stream().noneMatch(t -> s.label().contains(t)));
             if (scenarios.isEmpty()) {

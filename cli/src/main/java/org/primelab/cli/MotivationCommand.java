@@ -69,7 +69,12 @@ final class MotivationCommand implements Callable<Integer> {
         FatTree tree = FatTree.twoTier(K);
         List<LoadBalancingScheme> schemes = new ArrayList<>();
         for (String s : lb.split(",")) {
-            schemes.add(Checks.as("lb", () -> LoadBalancingScheme.parse(s)));
+            LoadBalancingScheme scheme = Checks.as("lb", () -> LoadBalancingScheme.parse(s));
+            if (schemes.contains(scheme)) {
+                throw new IllegalArgumentException("lb: '" + scheme.cliName() + "' given twice in '" + Units.oneLine(lb)
+                        + "'; accepted: a comma-separated list of distinct schemes, " + LoadBalancingScheme.names());
+            }
+            schemes.add(scheme);
         }
         List<Integer> pcts = new ArrayList<>();
         for (String d : degradations.split(",")) {
@@ -82,6 +87,10 @@ final class MotivationCommand implements Callable<Integer> {
             }
             if (p < 0 || p > 99) {
                 throw new IllegalArgumentException("degradations: expected integers in [0, 99], got " + p);
+            }
+            if (pcts.contains(p)) {
+                throw new IllegalArgumentException("degradations: " + p + " given twice in '" + Units.oneLine(degradations)
+                        + "'; accepted: distinct integers in [0, 99]");
             }
             pcts.add(p);
         }

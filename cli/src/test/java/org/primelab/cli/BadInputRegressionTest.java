@@ -63,6 +63,11 @@ class BadInputRegressionTest {
                 Arguments.of("seed", new String[] {"crossval", "--seed", "1,1"}),
                 Arguments.of("seed", new String[] {"crossval", "--seed", "1,two"}),
                 Arguments.of("flow-size", new String[] {"motivation", "--flow-size", "0"}),
+                // a value given twice would run twice or mean nothing: refused, as sim's --lb does
+                Arguments.of("lb", new String[] {"motivation", "--lb", "prime,prime"}),
+                Arguments.of("degradations", new String[] {"motivation", "--degradations", "0,25,0"}),
+                Arguments.of("model", new String[] {"check-specs", "--model", "PrimeHistory", "--model", "PrimeHistory"}),
+                Arguments.of("only", new String[] {"crossval", "--only", ""}),
                 Arguments.of("link", new String[] {"motivation", "--link", "nosuch"}),
                 // runaway runs and OutOfMemoryErrors become refusals with the estimate and the limit
                 Arguments.of("k", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB",
