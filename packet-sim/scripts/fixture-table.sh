@@ -47,7 +47,8 @@ for row in "${rows[@]}"; do
   # rps cycling through them as htsim's oblivious spraying does (--spray-order cycle)
   ev64="- | -"
   if [ "$lb" = reps ] || [ "$lb" = rps ]; then
-    e=$($prime sim "${common[@]}" --traffic "$fx/$cm" --lb "$lb" --cc "$cc" --seed "$seed" --ev-space 64 --spray-order cycle --json --no-progress \
+    order=(); [ "$lb" = rps ] && order=(--spray-order cycle)   # the order is rps's alone (prime sim refuses it for reps)
+    e=$($prime sim "${common[@]}" --traffic "$fx/$cm" --lb "$lb" --cc "$cc" --seed "$seed" --ev-space 64 ${order[@]+"${order[@]}"} --json --no-progress \
         | jq -c '{max: .max_fct_us, mean: .mean_fct_us}')
     emax=$(jq -r .max <<< "$e"); emean=$(jq -r .mean <<< "$e")
     ev64="$(num "$emax") ($(delta "$hmax" "$emax")) | $(num "$emean") ($(delta "$hmean" "$emean"))"

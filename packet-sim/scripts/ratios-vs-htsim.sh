@@ -62,9 +62,12 @@ for seed in $SEEDS; do
       fabric=(--tiers "$TIERS" --k "$K" --rate "${rate}G" --delay 600ns --mtu "$mtu")
       for cc in $CCS; do
         for lb in $LBS; do
+          # prime sim refuses an option its scheme would ignore: the EV space is the hashed schemes', the order rps's
+          schemeopts=()
+          case "$lb" in ecmp|rps|reps) schemeopts+=(--ev-space "${EV_SPACE:-65536}") ;; esac
+          [ "$lb" = rps ] && schemeopts+=(--spray-order "${SPRAY_ORDER:-random}")
           o=$($PRIME sim "${fabric[@]}" --ack-every 4 --ack-on-mark --fct-at sender --traffic "$cm" --lb "$lb" \
-              --cc "$cc" --seed "$seed" --ev-space "${EV_SPACE:-65536}" --spray-order "${SPRAY_ORDER:-random}" \
-              --no-progress)
+              --cc "$cc" --seed "$seed" ${schemeopts[@]+"${schemeopts[@]}"} --no-progress)
           bdp=$(echo "$o" | sed -n 's/.*(BDP \([0-9]*\) B.*/\1/p' | head -1)
           [ -n "$bdp" ] || { echo "prime sim printed no BDP:" >&2; echo "$o" >&2; exit 1; }
           ecn=$(awk -v b="$bdp" -v m="$mtu" 'function up(x) { return x == int(x) ? x : int(x) + 1 }

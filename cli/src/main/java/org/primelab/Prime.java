@@ -46,8 +46,11 @@ import picocli.CommandLine;
  * balancer, a congestion control and the master seed. Each fluent call returns a new value and is
  * validated at once by the very code that validates {@code prime sim} and {@code prime fluid}'s options
  * ({@link SimOptions#scenarios()}): the same one-line messages naming the option (e.g.
- * {@code rate: cannot parse 'fast'; ...}), refused before anything runs. {@link #toString()} is the
- * scenario in one line; {@link #toCommandLine()} the equivalent {@code prime sim} command.
+ * {@code rate: cannot parse 'fast'; ...}), refused before anything runs. An option the run would ignore
+ * ({@code .sprayOrder("cycle")} with PRIME) is refused when {@link #sim} or {@link #fluid} starts a run, not at
+ * the call that sets it, since a later call may make it count ({@code .sprayOrder("cycle").lb("rps")}).
+ * {@link #toString()} is the scenario in one line; {@link #toCommandLine()} the equivalent {@code prime sim}
+ * command.
  *
  * <p>{@link #sim} and {@link #fluid} run the packet and the fluid simulator on it and return their own
  * result types ({@link SimResult}, {@link FluidResult}) in a {@link Runs} table; every run of one call
@@ -65,12 +68,15 @@ public final class Prime {
     private final List<String> degradations;
     /** The validated configurations, one per load balancer of {@code lb}. */
     private final List<SimConfig> configs;
+    /** The options as {@code prime sim} parsed them; options without effect are refused when a run starts. */
+    private final SimOptions parsed;
 
     private Prime(Map<String, String> options, List<String> failures, List<String> degradations) {
         this.options = options;
         this.failures = failures;
         this.degradations = degradations;
-        this.configs = parse(arguments(options, failures, degradations)).scenarios();
+        this.parsed = parse(arguments(options, failures, degradations)).acceptOptionsWithoutEffect();
+        this.configs = parsed.scenarios();
     }
 
     // ---------------------------------------------------------------------------------------- fabric
@@ -308,6 +314,7 @@ public final class Prime {
 
     /** The packet simulator on every load balancer of {@link #lb} (default {@code prime}). */
     public Runs<SimResult> sim() {
+        parsed.requireEveryOptionTakesEffect();
         long ideal = idealFct().maxFctPs();
         List<SimResult> out = new ArrayList<>();
         for (SimConfig c : configs) {
@@ -323,6 +330,7 @@ public final class Prime {
 
     /** The fluid (flow-level) simulator on every load balancer of {@link #lb}, default split and step. */
     public Runs<FluidResult> fluid() {
+        parsed.requireEveryOptionTakesEffect();
         long ideal = idealFct().maxFctPs();
         List<FluidResult> out = new ArrayList<>();
         List<List<String>> notes = new ArrayList<>();

@@ -81,6 +81,18 @@ class PrimeTest {
                 assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(2, 8).evSpace(0)).getMessage());
     }
 
+    /** The builder sets options one call at a time, so an option without effect is refused when a run starts. */
+    @Test
+    void optionsWithoutEffectAreRefusedWhenARunStarts() {
+        Prime penalised = Prime.fatTree(2, 4).flowSize("64KB").penalties(2, 8, "time");   // PRIME, the default: fine
+        assertTrue(penalised.sim().first().maxFctPs() > 0);
+        Prime ecmp = penalised.lb("ecmp");                                                 // built, not yet run
+        assertEquals("p-ecn: sets PRIME's congestion history, which no scheme of --lb ecmp has (CO-PRIME has none by"
+                + " design)", assertThrows(IllegalArgumentException.class, ecmp::sim).getMessage());
+        assertThrows(IllegalArgumentException.class, ecmp::fluid);
+        assertThrows(IllegalArgumentException.class, () -> Prime.fatTree(2, 4).detect("5us").fluid());
+    }
+
     @Test
     void sprayOrderIsTheCommandLinesOption() {
         Prime cycling = Prime.fatTree(2, 8).flowSize("512KB").evSpace(64).sprayOrder("cycle");

@@ -22,7 +22,10 @@ import org.primelab.core.workload.htsim.CmReader;
 import org.primelab.core.workload.htsim.ConnectionMatrix;
 import org.primelab.packet.SimConfig;
 import org.primelab.packet.net.Scheduling;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /**
  * The scenario options shared by the simulators' commands ({@code prime sim} and {@code prime fluid},
@@ -154,6 +157,130 @@ public final class SimOptions {
             description = "egress scheduling between sprayed and ECMP classes: sp or wrr:<ecmp weight> (default: ${DEFAULT-VALUE})")
     String sched;
 
+    /** The command these options were parsed for ({@code sim}, {@code fluid}, {@code check}, or these options alone). */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec parsedFor;
+
+    /** These options' own command when they were parsed alone (the REPL facade), where no command mixes them in. */
+    @Spec
+    CommandSpec self;
+
+    /** Whether options without effect are left for {@link #requireEveryOptionTakesEffect} to refuse. */
+    private boolean optionsWithoutEffectAccepted;
+
+    /**
+     * Lets {@link #scenarios()} accept options this run would ignore, for a builder that sets options one call at a
+     * time (the REPL facade: {@code .sprayOrder("cycle").lb("rps")} names RPS only in its second call); it calls
+     * {@link #requireEveryOptionTakesEffect()} before it runs anything.
+     */
+    public SimOptions acceptOptionsWithoutEffect() {
+        optionsWithoutEffectAccepted = true;
+        return this;
+    }
+
+    /** Refuses an option the command line names that the run would ignore (after {@link #scenarios()}). */
+    public void requireEveryOptionTakesEffect() {
+        List<Unused> unused = unusedOptions();
+        if (!unused.isEmpty()) {
+            throw new IllegalArgumentException(unused.get(0).message());
+        }
+    }
+
+    /**
+     * The options ({@code --name}) the command line names that the run would ignore (after {@link #scenarios()}):
+     * a sweep drops them from its points, so that a grid of {@code lb=prime,rps} and {@code spray-order=random,cycle}
+     * runs PRIME once, as the run it is.
+     */
+    public List<String> optionsWithoutEffect() {
+        return unusedOptions().stream().map(Unused::option).distinct().toList();
+    }
+
+    private List<Unused> unusedOptions() {
+        return unusedOptions(schemes(), traffic(readFor != null ? readFor : tree()), CcKind.parse(cc));
+    }
+
+    /** Whether the command line named {@code option} (false for options built without a parse). */
+    private boolean given(String option) {
+        for (CommandSpec spec : new CommandSpec[] {parsedFor, self}) {
+            ParseResult parsed = spec == null || spec.commandLine() == null ? null : spec.commandLine().getParseResult();
+            if (parsed != null) {
+                return parsed.hasMatchedOption(option);
+            }
+        }
+        return false;
+    }
+
+    /** An option the command line names that the run would ignore, and the one-line message saying so. */
+    private record Unused(String option, String message) {
+    }
+
+    /**
+     * The options the command line names that this run would ignore: a user who writes {@code --p-ecn 4 --lb ecmp}
+     * or {@code --flow-size 8MB} with a connection-matrix file believes the run changed when it did not. Each
+     * message names the option and what it applies to. Options left at their defaults are never listed.
+     */
+    private List<Unused> unusedOptions(List<LoadBalancingScheme> schemes, TrafficSource source, CcKind ccKind) {
+        List<Unused> unused = new ArrayList<>();
+        boolean file = source.file() != null;
+        Collectives.Kind kind = file ? null : CliWorkload.generator(traffic);
+        boolean permutation = kind == Collectives.Kind.PERMUTATION;
+        for (String option : new String[] {"--flow-size", "--group", "--placement", "--cross-tor"}) {
+            if (file && given(option)) {
+                unused.add(new Unused(option, option.substring(2) + ": has no effect with a connection-matrix file"
+                        + " (the file gives every flow, its size and its endpoints); it applies to the generators"));
+            }
+        }
+        for (String option : new String[] {"--group", "--placement"}) {
+            if (permutation && given(option)) {
+                unused.add(new Unused(option, option.substring(2) + ": has no effect on a permutation; it applies"
+                        + " to the collectives (ring, alltoall, alltoall-serial, allreduce, incast)"));
+            }
+        }
+        if (!file && !permutation && given("--cross-tor")) {
+            unused.add(new Unused("--cross-tor", "cross-tor: applies to --traffic permutation only, got --traffic "
+                    + Units.oneLine(traffic)));
+        }
+        if (ccKind != CcKind.DCTCP && given("--dctcp-alpha0")) {
+            unused.add(new Unused("--dctcp-alpha0", "dctcp-alpha0: applies to --cc dctcp only, got --cc "
+                    + Units.oneLine(cc)));
+        }
+        String schemeList = "--lb " + Units.oneLine(lb);
+        if (!schemes.contains(LoadBalancingScheme.PRIME)) {
+            for (String option : new String[] {"--p-ecn", "--p-nack", "--penalty-decay"}) {
+                if (given(option)) {
+                    unused.add(new Unused(option, option.substring(2) + ": sets PRIME's congestion history, which"
+                            + " no scheme of " + schemeList + " has (CO-PRIME has none by design)"));
+                }
+            }
+        }
+        boolean hashed = ecmpFraction > 0 || schemes.stream().anyMatch(x -> x == LoadBalancingScheme.ECMP
+                || x == LoadBalancingScheme.RPS || x == LoadBalancingScheme.REPS);
+        if (!hashed && given("--ev-space")) {
+            unused.add(new Unused("--ev-space", "ev-space: applies to the hashed schemes (ecmp, rps, reps) and to"
+                    + " --ecmp-fraction's flows; none runs with " + schemeList));
+        }
+        if (!schemes.contains(LoadBalancingScheme.RPS) && given("--spray-order")) {
+            unused.add(new Unused("--spray-order", "spray-order: applies to rps only, got " + schemeList));
+        }
+        if (ecmpFraction == 0 && given("--sched")) {
+            unused.add(new Unused("--sched", "sched: schedules between the sprayed and the ECMP class, and with"
+                    + " --ecmp-fraction 0 there is one class"));
+        }
+        if (failRandom == 0 && given("--fail-at")) {
+            unused.add(new Unused("--fail-at", "fail-at: is when --fail-random's links fail; give --fail-random N, or"
+                    + " the time with each --fail (e.g. leaf0-spine3@20us)"));
+        }
+        if (degradeFraction == 0 && given("--degrade-to")) {
+            unused.add(new Unused("--degrade-to", "degrade-to: is the rate of --degrade-fraction's links; give"
+                    + " --degrade-fraction F, or the rate with each --degrade (e.g. leaf0-spine1=100G)"));
+        }
+        if (fail.isEmpty() && failRandom == 0 && source.failedCables().isEmpty() && given("--detect")) {
+            unused.add(new Unused("--detect", "detect: no link fails in this run (--fail, --fail-random or a"
+                    + " connection matrix's failure lines), so there is nothing to detect"));
+        }
+        return unused;
+    }
+
     /**
      * The validated scenario of every scheme to run, each with its workload and faults, built without
      * running anything: the one entry that checks a parsed {@code sim} / {@code fluid} option set (the
@@ -221,6 +348,12 @@ public final class SimOptions {
         long detectPs = Units.parseTime("detect", detect);
         List<LoadBalancingScheme> schemes = schemes();
         TrafficSource source = traffic(tree);
+        if (!optionsWithoutEffectAccepted) {
+            List<Unused> unused = unusedOptions(schemes, source, ccKind);
+            if (!unused.isEmpty()) {
+                throw new IllegalArgumentException(unused.get(0).message());
+            }
+        }
         SimConfig.Builder b = SimConfig.builder(tree)
                 .rate(rateBps)
                 .delay(Units.parseTime("delay", delay))

@@ -68,6 +68,22 @@ class BadInputRegressionTest {
                 Arguments.of("degradations", new String[] {"motivation", "--degradations", "0,25,0"}),
                 Arguments.of("model", new String[] {"check-specs", "--model", "PrimeHistory", "--model", "PrimeHistory"}),
                 Arguments.of("only", new String[] {"crossval", "--only", ""}),
+                // an option the run would ignore is refused, naming what it applies to
+                Arguments.of("p-ecn", new String[] {"sim", "--k", "4", "--lb", "ecmp", "--p-ecn", "2"}),
+                Arguments.of("p-nack", new String[] {"fluid", "--k", "4", "--lb", "co-prime", "--p-nack", "8"}),
+                Arguments.of("penalty-decay", new String[] {"sim", "--k", "4", "--lb", "rps,reps", "--penalty-decay",
+                    "count"}),
+                Arguments.of("group", new String[] {"sim", "--k", "4", "--group", "4"}),
+                Arguments.of("placement", new String[] {"fluid", "--k", "4", "--traffic", "permutation", "--placement",
+                    "spread"}),
+                Arguments.of("cross-tor", new String[] {"sim", "--k", "4", "--traffic", "ring", "--cross-tor"}),
+                Arguments.of("dctcp-alpha0", new String[] {"sim", "--k", "4", "--cc", "fixed", "--dctcp-alpha0", "0.5"}),
+                Arguments.of("ev-space", new String[] {"sim", "--k", "4", "--lb", "prime,co-prime", "--ev-space", "8"}),
+                Arguments.of("spray-order", new String[] {"sim", "--k", "4", "--lb", "reps", "--spray-order", "cycle"}),
+                Arguments.of("sched", new String[] {"sim", "--k", "4", "--sched", "wrr:2"}),
+                Arguments.of("fail-at", new String[] {"sim", "--k", "4", "--fail-at", "5us"}),
+                Arguments.of("degrade-to", new String[] {"fluid", "--k", "4", "--degrade-to", "100G"}),
+                Arguments.of("detect", new String[] {"sim", "--k", "4", "--detect", "5us"}),
                 Arguments.of("link", new String[] {"motivation", "--link", "nosuch"}),
                 // runaway runs and OutOfMemoryErrors become refusals with the estimate and the limit
                 Arguments.of("k", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB",
@@ -205,6 +221,33 @@ class BadInputRegressionTest {
         }
         EvCommandTest.Run r = EvCommandTest.run("bounds", "downlink", "--delta", "2", "--k", "5");
         assertEquals("prime: k: switch radix must be even and in [4, 64] for this command, got 5", r.err().strip());
+    }
+
+    /**
+     * An option is refused for having no effect only where it has none: with a scheme, workload or fault that reads
+     * it, the same options run, and an option left at its default (not named) is never refused.
+     */
+    @Test
+    void optionsWithAnEffectRunAndDefaultsAreNeverRefused(@TempDir Path dir) throws IOException {
+        String[][] accepted = {
+            {"sim", "--k", "4", "--lb", "ecmp,prime", "--p-ecn", "2", "--flow-size", "64KB"},
+            {"sim", "--k", "4", "--lb", "prime", "--ecmp-fraction", "0.5", "--ev-space", "8", "--sched", "wrr:0.5",
+                "--flow-size", "64KB"},
+            {"sim", "--k", "4", "--lb", "rps", "--spray-order", "cycle", "--flow-size", "64KB"},
+            {"sim", "--k", "4", "--traffic", "ring", "--group", "4", "--placement", "spread", "--flow-size", "64KB"},
+            {"sim", "--k", "4", "--fail-random", "1", "--fail-at", "1us", "--detect", "5us", "--flow-size", "64KB"},
+            {"fluid", "--k", "4", "--degrade-fraction", "0.25", "--degrade-to", "100G", "--flow-size", "64KB"},
+            {"fluid", "--k", "4", "--lb", "ecmp", "--flow-size", "64KB"}};
+        for (String[] args : accepted) {
+            EvCommandTest.Run r = EvCommandTest.run(args);
+            assertEquals(0, r.code(), String.join(" ", args) + ": " + r.err());
+        }
+        Path cm = Files.writeString(dir.resolve("w.cm"), "Nodes 8\nConnections 1\n0->7 id 1 start 0 size 4096\n");
+        EvCommandTest.Run r = EvCommandTest.run("sim", "--k", "4", "--traffic", cm.toString());
+        assertEquals(0, r.code(), r.err());
+        r = EvCommandTest.run("sim", "--k", "4", "--traffic", cm.toString(), "--flow-size", "8MB");
+        assertEquals(PrimeCommand.EXIT_BAD_INPUT, r.code(), r.err());
+        assertTrue(r.err().startsWith("prime: flow-size: has no effect with a connection-matrix file"), r.err());
     }
 
     @Test

@@ -107,7 +107,14 @@ public final class PointPlanner {
         } catch (CommandLine.ParameterException e) {
             throw new IllegalArgumentException(e.getMessage().lines().findFirst().orElse(""), e);
         }
-        ScenarioCheck.check(sim, cl.getCommandSpec());
+        List<String> withoutEffect = ScenarioCheck.check(sim, cl.getCommandSpec());
+        if (!withoutEffect.isEmpty()) {
+            // a grid crosses every value with every other, so some points name an option their run ignores (a spray
+            // order with PRIME): such a point is the run without it, and dedups with it
+            Map<String, String> effective = new LinkedHashMap<>(assignment);
+            withoutEffect.forEach(option -> effective.remove(option.replaceFirst("^-+", "")));
+            return point(sim, effective);
+        }
         Map<String, Object> config = new LinkedHashMap<>();
         StringBuilder key = new StringBuilder(sim.keyPrefix());
         for (OptionSpec o : cl.getCommandSpec().options()) {

@@ -1,5 +1,6 @@
 package org.primelab.sweep;
 
+import java.util.List;
 import org.primelab.cli.SimOptions;
 import org.primelab.fluid.SplitMode;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,8 +16,12 @@ final class ScenarioCheck {
     private ScenarioCheck() {
     }
 
-    /** Throws {@link IllegalArgumentException} with the CLI's message if the run would refuse its input. */
-    static void check(Simulator simulator, CommandSpec parsed) {
+    /**
+     * Throws {@link IllegalArgumentException} with the CLI's message if the run would refuse its input, and returns
+     * the options ({@code --name}) the point names that its run would ignore (which the CLI would refuse too: the
+     * planner drops them, so the point is the run it is).
+     */
+    static List<String> check(Simulator simulator, CommandSpec parsed) {
         SimOptions options = null;
         for (CommandSpec m : parsed.mixins().values()) {
             if (m.userObject() instanceof SimOptions o) {
@@ -24,12 +29,13 @@ final class ScenarioCheck {
             }
         }
         if (options == null) {
-            return;
+            return List.of();
         }
-        options.scenarios();
+        options.acceptOptionsWithoutEffect().scenarios();
         if (simulator == Simulator.FLUID) {
             Object split = parsed.findOption("--split").getValue();
             SplitMode.parse(String.valueOf(split));
         }
+        return options.optionsWithoutEffect();
     }
 }

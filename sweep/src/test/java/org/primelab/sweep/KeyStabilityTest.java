@@ -25,7 +25,7 @@ class KeyStabilityTest {
         Point byDefault = PointPlanner.point(Simulator.SIM, Map.of("k", "4"));
         assertFalse(byDefault.key().contains("ev-space"), byDefault.key());
         assertFalse(byDefault.config().containsKey("opt_ev_space"), byDefault.config().toString());
-        Point set = PointPlanner.point(Simulator.SIM, Map.of("k", "4", "ev-space", "64"));
+        Point set = PointPlanner.point(Simulator.SIM, Map.of("k", "4", "lb", "rps", "ev-space", "64"));
         assertTrue(set.key().contains(" ev-space=64"), set.key());
         assertEquals(64L, ((Number) set.config().get("opt_ev_space")).longValue());
         assertFalse(set.key().equals(byDefault.key()));
@@ -36,10 +36,30 @@ class KeyStabilityTest {
         assertEquals(byDefault.key(), PointPlanner.point(Simulator.SIM, Map.of("k", "4", "p-ecn", "1.0", "penalty-decay", "time")).key());
         Point longer = PointPlanner.point(Simulator.SIM, Map.of("k", "4", "p-ecn", "8", "p-nack", "32"));
         assertTrue(longer.key().contains(" p-ecn=8.0 p-nack=32.0") && !longer.key().contains("penalty-decay"), longer.key());
-        assertTrue(PointPlanner.point(Simulator.SIM, Map.of("k", "4", "spray-order", "cycle")).key().contains(" spray-order=cycle"));
+        assertTrue(PointPlanner.point(Simulator.SIM, Map.of("k", "4", "lb", "rps", "spray-order", "cycle")).key()
+                .contains(" spray-order=cycle"));
         // a word is at its default however it is cased, as the command line parses it
         assertEquals(byDefault.key(), PointPlanner.point(Simulator.SIM, Map.of("k", "4", "spray-order", "Random",
                 "penalty-decay", "TIME")).key());
+    }
+
+    /**
+     * A grid crosses every value with every other, so some points name an option their run ignores (PRIME has no spray
+     * order, a run without a failed link no detection delay): such a point is planned as the run without it, keyed
+     * and configured at the default, and dedups with it; the points where the option acts keep it.
+     */
+    @Test
+    void anOptionThePointIgnoresIsDroppedAndThePointDedups() {
+        SweepSpec spec = SweepSpec.fromGridFlags(Simulator.SIM, List.of("k=4", "lb=prime,rps",
+                "spray-order=random,cycle", "detect=5us"));
+        List<Point> points = PointPlanner.plan(spec);
+        assertEquals(3, points.size(), points.stream().map(Point::key).toList().toString());
+        Point prime = points.stream().filter(p -> p.key().contains(" lb=prime")).findFirst().orElseThrow();
+        assertFalse(prime.args().contains("--spray-order") || prime.args().contains("--detect"), prime.args().toString());
+        assertFalse(prime.key().contains("spray-order"), prime.key());
+        assertEquals("100us", prime.config().get("opt_detect"), "the run's own detection delay");
+        assertTrue(points.stream().anyMatch(p -> p.key().contains(" lb=rps") && p.key().contains(" spray-order=cycle")));
+        assertTrue(points.stream().noneMatch(p -> p.args().contains("--detect")), "no point fails a link");
     }
 
     @Test
