@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -78,22 +79,66 @@ public final class TlcRunner {
     /** Checks a model of the {@link ModelCatalog}: copies every module and its .cfg to a fresh folder, runs TLC. */
     public TlcResult run(TlcModel model) {
         Path dir = createTempDir();
+        AtomicReference<Process> running = new AtomicReference<>();
+        // a JVM stopped mid-run (kill, a script's Ctrl-C) runs no finally block: TLC, a child process, would go on
+        // checking until its own end (up to the timeout, minutes) and the folder would stay; the JVM's shutdown
+        // stops the one and then deletes the other
+        Thread cleanup = new Thread(() -> {
+            kill(running.get());
+            deleteRecursively(dir);
+        }, "prime-tlc-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
         try {
             for (String module : ModelCatalog.MODULES) {
                 copyResource(module, dir);
             }
             copyResource(model.config(), dir);
-            return run(model, dir);
+            return run(model, dir, running);
         } finally {
+            removeHook(cleanup);
             deleteRecursively(dir);
         }
     }
 
     /**
      * Checks {@code model} with the files already in {@code dir} (its module, the modules it extends, its
-     * .cfg). The run's metadata goes to a fresh {@code -metadir} inside {@code dir}.
+     * .cfg). The run's metadata goes to a fresh {@code -metadir} inside {@code dir}. TLC is stopped if the JVM
+     * shuts down while it runs.
      */
     public TlcResult run(TlcModel model, Path dir) {
+        AtomicReference<Process> running = new AtomicReference<>();
+        Thread killer = new Thread(() -> kill(running.get()), "prime-tlc-kill");
+        Runtime.getRuntime().addShutdownHook(killer);
+        try {
+            return run(model, dir, running);
+        } finally {
+            removeHook(killer);
+        }
+    }
+
+    /** Stops a TLC process (null: none started yet) and waits for it a little. */
+    private static void kill(Process process) {
+        if (process == null) {
+            return;
+        }
+        process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Removes a shutdown hook, unless the JVM is already shutting down (then it runs anyway). */
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hooks are running: nothing to remove
+        }
+    }
+
+    private TlcResult run(TlcModel model, Path dir, AtomicReference<Process> running) {
         Path metadir = dir.resolve("tlc-meta-" + System.nanoTime());
         Path log = dir.resolve("tlc-" + model.name() + "-" + System.nanoTime() + ".out");
         List<String> command = new ArrayList<>(List.of(javaBinary, "-XX:+UseParallelGC", "-Xmx1g",
@@ -105,6 +150,7 @@ public final class TlcRunner {
         Process process;
         try {
             process = pb.start();
+            running.set(process);
         } catch (IOException e) {
             throw new UncheckedIOException("could not start TLC: " + command, e);
         }
