@@ -98,11 +98,18 @@ final class MotivationCommand implements Callable<Integer> {
         if (size <= 0) {
             throw new IllegalArgumentException("flow-size: must be > 0 bytes, got " + flowSize);
         }
-        int[] degradedLinks = Checks.as("link", () -> tree.linksByName(link));
+        String onlyUplinksOfLeaf0 = "link: must be one uplink direction of leaf0, e.g. leaf0->spine0, got '"
+                + Units.oneLine(link) + "'";
+        int[] degradedLinks;
+        try {
+            degradedLinks = tree.linksByName(link);
+        } catch (IllegalArgumentException e) {
+            // the fabric's parser hints at any cable or direction, of which this command takes one kind only
+            throw new IllegalArgumentException(onlyUplinksOfLeaf0, e);
+        }
         if (degradedLinks.length != 1 || tree.linkSource(degradedLinks[0]) != tree.torNode(0)
                 || !tree.isUplink(degradedLinks[0])) {
-            throw new IllegalArgumentException("link: must be one uplink direction of leaf0, e.g. leaf0->spine0, got '"
-                    + Units.oneLine(link) + "'");
+            throw new IllegalArgumentException(onlyUplinksOfLeaf0);
         }
         int degradedPort = -1;
         for (int j = 0; j < tree.torUplinks(); j++) {

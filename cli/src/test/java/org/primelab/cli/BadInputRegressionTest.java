@@ -221,6 +221,12 @@ class BadInputRegressionTest {
         }
         EvCommandTest.Run r = EvCommandTest.run("bounds", "downlink", "--delta", "2", "--k", "5");
         assertEquals("prime: k: switch radix must be even and in [4, 64] for this command, got 5", r.err().strip());
+        // a link the fabric cannot parse gets the command's own hint (one uplink of leaf0), not the parser's (any cable)
+        for (String link : new String[] {"", "leaf0", "leaf0-spine0"}) {
+            r = EvCommandTest.run("motivation", "--link", link);
+            assertEquals("prime: link: must be one uplink direction of leaf0, e.g. leaf0->spine0, got '" + link + "'",
+                    r.err().strip());
+        }
     }
 
     /**
