@@ -599,12 +599,7 @@ public final class Prime {
         try {
             new CommandLine(o).parseArgs(arguments.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
-            String m = Units.oneLine(String.valueOf(e.getMessage()));
-            if (e.getArgSpec() instanceof CommandLine.Model.OptionSpec spec) {
-                String name = spec.longestName().replaceFirst("^-+", "");
-                m = m.startsWith(name + ":") ? m : name + ": " + m;
-            }
-            throw new IllegalArgumentException(m, e);
+            throw new IllegalArgumentException(PrimeCommand.message(e), e);
         }
         return o;
     }

@@ -74,13 +74,7 @@ public final class PrimeCommand implements Runnable {
         }
         shareVersion(cl, cl.getCommandSpec().version());
         cl.setParameterExceptionHandler((ex, args) -> {
-            String m = oneLine(ex.getMessage());
-            if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
-                String name = o.longestName().replaceFirst("^-+", "");
-                m = notOfType(o, m).orElse(m);
-                m = m.startsWith(name + ":") ? m : name + ": " + m;
-            }
-            ex.getCommandLine().getErr().println("prime: " + m);
+            ex.getCommandLine().getErr().println("prime: " + message(ex));
             return EXIT_BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
@@ -95,6 +89,20 @@ public final class PrimeCommand implements Runnable {
             throw ex;
         });
         return cl;
+    }
+
+    /**
+     * A parse error as the one line the CLI prints after {@code prime: }: named by its option ("k: ..."), a value of
+     * the wrong type with what the option accepts ({@link #notOfType}). The REPL facade words its errors the same.
+     */
+    public static String message(CommandLine.ParameterException ex) {
+        String m = oneLine(ex.getMessage());
+        if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
+            String name = o.longestName().replaceFirst("^-+", "");
+            m = notOfType(o, m).orElse(m);
+            m = m.startsWith(name + ":") ? m : name + ": " + m;
+        }
+        return m;
     }
 
     /** picocli's message for a value its converter refuses: "Invalid value for option '--k': 'abc' is not an int". */
