@@ -236,6 +236,10 @@ public final class SimOptions {
                         + " to the collectives (ring, alltoall, alltoall-serial, allreduce, incast)"));
             }
         }
+        if (kind == Collectives.Kind.RING && group == 0 && given("--placement")) {
+            unused.add(new Unused("--placement", "placement: places the hosts of each --group; a ring over every host"
+                    + " (no --group) runs in host order"));
+        }
         if (!file && !permutation && given("--cross-tor")) {
             unused.add(new Unused("--cross-tor", "cross-tor: applies to --traffic permutation only, got --traffic "
                     + Units.oneLine(traffic)));
@@ -346,6 +350,12 @@ public final class SimOptions {
         PenaltyRtts penalties = penalties();
         Scheduling scheduling = Scheduling.parse(sched);
         long detectPs = Units.parseTime("detect", detect);
+        if (detectPs > MAX_DETECT_PS) {
+            // the failure time plus the delay must stay a time: 2^63 - 1 ps overflowed and the run never ended
+            throw new IllegalArgumentException("detect: must be at most " + Units.formatTime(MAX_DETECT_PS)
+                    + " (a link undetected for longer black-holes its flows past any run's end), got "
+                    + Units.oneLine(detect));
+        }
         List<LoadBalancingScheme> schemes = schemes();
         TrafficSource source = traffic(tree);
         if (!optionsWithoutEffectAccepted) {
@@ -385,7 +395,33 @@ public final class SimOptions {
                     + Units.formatTime(built.baseRttPs()) + " (the longest path's unloaded round trip; a shorter timer"
                     + " fires before any ACK can return), got " + rto);
         }
+        refuseLinksSlowerThanTheTimer(built, rateBps);
         return built;
+    }
+
+    /**
+     * Refuses a degraded link that serializes one packet in no less than the retransmission timeout: every packet
+     * through it would time out before it had crossed and be sent again, a storm of resends that grows without bound
+     * (a 1 Mbit/s link at k=4 ran 40 s into an OutOfMemoryError) rather than a scenario. Accepted: rates above
+     * {@code MTU bits / RTO} (about 0.7 Gbit/s at the paper's 400G defaults).
+     */
+    private void refuseLinksSlowerThanTheTimer(SimConfig built, long rateBps) {
+        long rtoPs = built.effectiveRtoPs();
+        double mtuBits = (double) built.mtuBytes() * Units.BITS_PER_BYTE;
+        for (int link : built.faults().degradedLinks()) {
+            long linkBps = built.faults().rate(link, rateBps);
+            double serializePs = mtuBits * Units.PS_PER_S / linkBps;
+            if (serializePs >= rtoPs) {
+                String option = degradeFraction > 0 && linkBps == Units.parseRate("degrade-to", degradeTo)
+                        ? "degrade-to" : "degrade";
+                long slowestBps = (long) Math.floor(mtuBits * Units.PS_PER_S / rtoPs) + 1;
+                throw new IllegalArgumentException(option + ": a link at " + Units.formatRate(linkBps) + " serializes"
+                        + " one " + built.mtuBytes() + " B packet in " + Units.formatTime((long) serializePs)
+                        + ", no less than the retransmission timeout, " + Units.formatTime(rtoPs) + ": every packet"
+                        + " through it would time out and be resent; accepted: rates above "
+                        + Units.formatRate((slowestBps + 999_999) / 1_000_000 * 1_000_000) + " (or a longer --rto)");
+            }
+        }
     }
 
     /** PRIME's penalties of {@code --p-ecn}, {@code --p-nack} and {@code --penalty-decay} ({@link PenaltyRtts} checks them). */
@@ -418,6 +454,9 @@ public final class SimOptions {
      * picosecond, below the clock's resolution, and the fluid model's per-packet buffers would not fit.
      */
     static final long MAX_RATE_BPS = 1_000_000 * Units.GBPS;
+
+    /** Longest failure detection delay accepted, 1000 s: ten million times the paper's 100 us. */
+    static final long MAX_DETECT_PS = 1000 * Units.PS_PER_S;
 
     /** The tree {@link #readTraffic} was read for, and what it read. */
     private FatTree readFor;

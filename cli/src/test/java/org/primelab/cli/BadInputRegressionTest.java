@@ -68,6 +68,19 @@ class BadInputRegressionTest {
                 Arguments.of("degradations", new String[] {"motivation", "--degradations", "0,25,0"}),
                 Arguments.of("model", new String[] {"check-specs", "--model", "PrimeHistory", "--model", "PrimeHistory"}),
                 Arguments.of("only", new String[] {"crossval", "--only", ""}),
+                // a degraded link slower than one packet per timeout ran 40 s into an OutOfMemoryError (sim) or gave
+                // an FCT of 965,000 s (fluid); a detection delay of days ran for days, one of 2^63 - 1 ps forever
+                Arguments.of("degrade-to", new String[] {"sim", "--k", "4", "--flow-size", "64KB", "--degrade-fraction",
+                    "0.5", "--degrade-to", "1M"}),
+                Arguments.of("degrade-to", new String[] {"fluid", "--k", "4", "--flow-size", "64KB", "--degrade-fraction",
+                    "0.5", "--degrade-to", "1bps"}),
+                Arguments.of("degrade", new String[] {"sim", "--k", "4", "--degrade", "leaf0-spine1=100M"}),
+                Arguments.of("detect", new String[] {"sim", "--k", "4", "--lb", "ecmp", "--fail-random", "2", "--detect",
+                    "1000000s"}),
+                Arguments.of("detect", new String[] {"sim", "--k", "4", "--fail-random", "1", "--detect",
+                    "9223372036854775807ps"}),
+                Arguments.of("detect", new String[] {"sim", "--k", "4", "--flow-size", "64KB", "--lb", "ecmp",
+                    "--fail-random", "2", "--detect", "1000s"}),
                 // an option the run would ignore is refused, naming what it applies to
                 Arguments.of("p-ecn", new String[] {"sim", "--k", "4", "--lb", "ecmp", "--p-ecn", "2"}),
                 Arguments.of("p-nack", new String[] {"fluid", "--k", "4", "--lb", "co-prime", "--p-nack", "8"}),
@@ -77,6 +90,7 @@ class BadInputRegressionTest {
                 Arguments.of("placement", new String[] {"fluid", "--k", "4", "--traffic", "permutation", "--placement",
                     "spread"}),
                 Arguments.of("cross-tor", new String[] {"sim", "--k", "4", "--traffic", "ring", "--cross-tor"}),
+                Arguments.of("placement", new String[] {"sim", "--k", "4", "--traffic", "ring", "--placement", "random"}),
                 Arguments.of("dctcp-alpha0", new String[] {"sim", "--k", "4", "--cc", "fixed", "--dctcp-alpha0", "0.5"}),
                 Arguments.of("ev-space", new String[] {"sim", "--k", "4", "--lb", "prime,co-prime", "--ev-space", "8"}),
                 Arguments.of("spray-order", new String[] {"sim", "--k", "4", "--lb", "reps", "--spray-order", "cycle"}),
