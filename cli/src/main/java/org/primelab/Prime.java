@@ -10,6 +10,7 @@ import java.util.Map;
 import org.primelab.analytical.balls.MaxLoadDistribution;
 import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.cli.BoundsBallsCommand;
+import org.primelab.cli.FluidBridge;
 import org.primelab.cli.PrimeCommand;
 import org.primelab.cli.SimOptions;
 import org.primelab.core.metrics.ProgressListener;
@@ -335,9 +336,11 @@ public final class Prime {
         List<FluidResult> out = new ArrayList<>();
         List<List<String>> notes = new ArrayList<>();
         for (SimConfig c : configs) {
+            FluidBridge.requireModelled(c);
             // the engine prime fluid picks by default (--engine auto): the flow-level model where it covers
             FluidConfig f = FluidConfig.of(c.scenario());
             EngineChoice engine = EngineChoice.choose(f, "auto", false);
+            FluidBridge.requireEngineReads(parsed, engine.engine());
             out.add(engine.run(f, new FlowLevelOptions(c.detectPs(), c.effectiveRtoPs()), ideal));
             notes.add(fluidNotes(f, engine));
         }

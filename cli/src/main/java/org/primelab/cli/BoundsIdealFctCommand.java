@@ -139,7 +139,13 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
         }
         long delayPs = Units.parseTime("delay", delay);
         Checks.range("header", header, 1, MAX_MTU - 1);
-        Checks.range("mtu", mtu, header + 1, MAX_MTU);
+        Checks.range("mtu", mtu, 2, MAX_MTU);
+        if (header >= mtu) {
+            // the two together: name the one the user turned away from its default
+            String which = header != Integer.parseInt(DEFAULT_HEADER) ? "header" : "mtu";
+            throw new IllegalArgumentException(which + ": the header (" + header + " B) must be smaller than the MTU ("
+                    + mtu + " B), which carries it and the payload");
+        }
         IdealFctWithFaults.Solver which = switch (solver) {
             case "certified" -> IdealFctWithFaults.Solver.CERTIFIED;
             case "lp" -> IdealFctWithFaults.Solver.LP;

@@ -89,7 +89,13 @@ final class FluidCommand implements Callable<Integer> {
         for (SimConfig c : options.scenarios()) {
             FluidConfig f = FluidBridge.config(c, mode, step == null ? Double.NaN : step).withFastForward(!noFastForward);
             runs.add(f);
-            engines.add(EngineChoice.choose(f, engine, step != null || noFastForward));
+            EngineChoice chosen = EngineChoice.choose(f, engine, step != null || noFastForward);
+            FluidBridge.requireEngineReads(options, chosen.engine());
+            if (EngineChoice.FLOW.equals(chosen.engine()) && (step != null || noFastForward)) {
+                throw new IllegalArgumentException((step != null ? "step" : "no-fast-forward") + ": only the quantum"
+                        + " engine steps; --engine flow jumps from event to event");
+            }
+            engines.add(chosen);
             flowOptions.add(new FlowLevelOptions(c.detectPs(), c.effectiveRtoPs()));
         }
         ScenarioGuard.fluidSim(runs, engines.stream().anyMatch(e -> EngineChoice.QUANTUM.equals(e.engine())),

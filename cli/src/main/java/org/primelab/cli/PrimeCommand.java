@@ -96,8 +96,19 @@ public final class PrimeCommand implements Runnable {
      * the wrong type with what the option accepts ({@link #notOfType}). The REPL facade words its errors the same.
      */
     public static String message(CommandLine.ParameterException ex) {
-        String m = oneLine(ex.getMessage());
-        if (ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o) {
+        String m = oneLine(ex.getMessage()).replaceFirst("^Error: ", "");
+        CommandLine.Model.ArgSpec arg = ex.getArgSpec();
+        if (arg == null && ex instanceof CommandLine.OverwrittenOptionException overwritten) {
+            arg = overwritten.getOverwritten();   // "option '--k' (<k>) should be specified only once"
+        }
+        if (arg == null && ex instanceof CommandLine.MissingParameterException missing && !missing.getMissing().isEmpty()) {
+            arg = missing.getMissing().get(0);    // "Missing required option: '--out=FILE.cm'"
+        }
+        if (arg instanceof CommandLine.Model.PositionalParamSpec p) {
+            String name = p.paramLabel().replaceAll("[<>]", "").toLowerCase(java.util.Locale.ROOT);
+            m = m.startsWith(name + ":") ? m : name + ": " + m;
+        }
+        if (arg instanceof CommandLine.Model.OptionSpec o) {
             String name = o.longestName().replaceFirst("^-+", "");
             m = notOfType(o, m).orElse(m);
             m = m.startsWith(name + ":") ? m : name + ": " + m;

@@ -20,7 +20,9 @@ import org.primelab.core.workload.Workload;
 import org.primelab.core.workload.htsim.CmFailure;
 import org.primelab.core.workload.htsim.CmReader;
 import org.primelab.core.workload.htsim.ConnectionMatrix;
+import org.primelab.core.workload.Flow;
 import org.primelab.packet.SimConfig;
+import org.primelab.packet.transport.FlowSender;
 import org.primelab.packet.net.Scheduling;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -197,6 +199,11 @@ public final class SimOptions {
 
     private List<Unused> unusedOptions() {
         return unusedOptions(schemes(), traffic(readFor != null ? readFor : tree()), CcKind.parse(cc));
+    }
+
+    /** Whether the command line named {@code option}, e.g. {@code "--p-ecn"} (false for options built without a parse). */
+    public boolean named(String option) {
+        return given(option);
     }
 
     /** Whether the command line named {@code option} (false for options built without a parse). */
@@ -396,7 +403,24 @@ public final class SimOptions {
                     + " fires before any ACK can return), got " + rto);
         }
         refuseLinksSlowerThanTheTimer(built, rateBps);
+        refuseFlowsOfTooManyPackets(built, source);
         return built;
+    }
+
+    /**
+     * Refuses a flow of more packets than a sender counts ({@link FlowSender#MAX_PACKETS}), a hard limit: before
+     * this, the time budget's refusal suggested --force, which then failed on it.
+     */
+    private void refuseFlowsOfTooManyPackets(SimConfig built, TrafficSource source) {
+        long payload = built.mtuBytes() - built.headerBytes();
+        for (Flow f : built.flows()) {
+            long packets = (f.sizeBytes() + payload - 1) / payload;
+            if (packets > FlowSender.MAX_PACKETS) {
+                throw new IllegalArgumentException((source.file() != null ? "traffic" : "flow-size") + ": a flow of "
+                        + f.sizeBytes() + " B is " + packets + " packets of " + payload + " B payload, more than the "
+                        + FlowSender.MAX_PACKETS + " one flow may have");
+            }
+        }
     }
 
     /**

@@ -81,6 +81,28 @@ class BadInputRegressionTest {
                     "9223372036854775807ps"}),
                 Arguments.of("detect", new String[] {"sim", "--k", "4", "--flow-size", "64KB", "--lb", "ecmp",
                     "--fail-random", "2", "--detect", "1000s"}),
+                // picocli's own errors name their option too (they began "option '--k' ...", "Missing required ...")
+                Arguments.of("k", new String[] {"sim", "--k", "4", "--k", "8"}),
+                Arguments.of("lb", new String[] {"sim", "--lb"}),
+                Arguments.of("out", new String[] {"workload", "--k", "4"}),
+                Arguments.of("htsim", new String[] {"check", "--k", "4"}),
+                // messages in the user's units and naming the option the user gave
+                Arguments.of("p-ecn", new String[] {"sim", "--k", "4", "--p-ecn", "1e-9"}),
+                Arguments.of("p-nack", new String[] {"sim", "--k", "4", "--p-ecn", "3.9999999999", "--p-nack", "4"}),
+                Arguments.of("header", new String[] {"bounds", "ideal-fct", "--k", "4", "--rate", "400G", "--flow-size",
+                    "64KB", "--header", "4160"}),
+                // a hard limit is refused as one, not as a time budget that --force would lift (it then failed)
+                Arguments.of("flow-size", new String[] {"sim", "--k", "4", "--flow-size", "1e15", "--force"}),
+                // an option the fluid engine that runs ignores (each measured: the same result with and without it)
+                Arguments.of("ack-on-mark", new String[] {"fluid", "--k", "4", "--ack-on-mark"}),
+                Arguments.of("p-ecn", new String[] {"fluid", "--k", "4", "--p-ecn", "2", "--p-nack", "8"}),
+                Arguments.of("spray-order", new String[] {"fluid", "--k", "4", "--lb", "rps", "--spray-order", "cycle",
+                    "--engine", "flow"}),
+                Arguments.of("detect", new String[] {"fluid", "--k", "4", "--fail", "leaf0-spine1@5us", "--engine",
+                    "quantum", "--detect", "50us"}),
+                Arguments.of("step", new String[] {"fluid", "--k", "4", "--engine", "flow", "--step", "2"}),
+                // neither fluid engine models ECMP-pinned flows: their runs were identical with --ecmp-fraction 1
+                Arguments.of("ecmp-fraction", new String[] {"fluid", "--k", "4", "--ecmp-fraction", "0.5"}),
                 // an option the run would ignore is refused, naming what it applies to
                 Arguments.of("p-ecn", new String[] {"sim", "--k", "4", "--lb", "ecmp", "--p-ecn", "2"}),
                 Arguments.of("p-nack", new String[] {"fluid", "--k", "4", "--lb", "co-prime", "--p-nack", "8"}),
@@ -257,7 +279,10 @@ class BadInputRegressionTest {
             {"sim", "--k", "4", "--traffic", "ring", "--group", "4", "--placement", "spread", "--flow-size", "64KB"},
             {"sim", "--k", "4", "--fail-random", "1", "--fail-at", "1us", "--detect", "5us", "--flow-size", "64KB"},
             {"fluid", "--k", "4", "--degrade-fraction", "0.25", "--degrade-to", "100G", "--flow-size", "64KB"},
-            {"fluid", "--k", "4", "--lb", "ecmp", "--flow-size", "64KB"}};
+            {"fluid", "--k", "4", "--lb", "ecmp", "--flow-size", "64KB"},
+            {"fluid", "--k", "4", "--engine", "quantum", "--p-ecn", "2", "--p-nack", "8", "--flow-size", "64KB"},
+            {"fluid", "--k", "4", "--fail", "leaf0-spine1@5us", "--detect", "50us", "--rto", "20us", "--flow-size",
+                "64KB"}};
         for (String[] args : accepted) {
             EvCommandTest.Run r = EvCommandTest.run(args);
             assertEquals(0, r.code(), String.join(" ", args) + ": " + r.err());

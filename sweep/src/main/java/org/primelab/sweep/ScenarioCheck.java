@@ -31,11 +31,27 @@ final class ScenarioCheck {
         if (options == null) {
             return List.of();
         }
-        options.acceptOptionsWithoutEffect().scenarios();
+        List<org.primelab.packet.SimConfig> scenarios = options.acceptOptionsWithoutEffect().scenarios();
+        List<String> withoutEffect = new java.util.ArrayList<>(options.optionsWithoutEffect());
         if (simulator == Simulator.FLUID) {
-            Object split = parsed.findOption("--split").getValue();
-            SplitMode.parse(String.valueOf(split));
+            scenarios.forEach(org.primelab.cli.FluidBridge::requireModelled);
+            Object splitValue = parsed.findOption("--split").getValue();
+            SplitMode split = SplitMode.parse(String.valueOf(splitValue));
+            // the options the engine that runs the point ignores, as prime fluid would refuse them
+            Object step = parsed.findOption("--step").getValue();
+            boolean stepping = step != null || Boolean.TRUE.equals(parsed.findOption("--no-fast-forward").getValue());
+            Object engineValue = parsed.findOption("--engine").getValue();
+            String engine = String.valueOf(engineValue);
+            for (org.primelab.packet.SimConfig c : scenarios) {
+                org.primelab.fluid.FluidConfig f = org.primelab.fluid.FluidConfig.of(c.scenario()).withSplit(split);
+                String chosen = org.primelab.fluid.flowlevel.EngineChoice.choose(f, engine, stepping).engine();
+                for (String o : org.primelab.cli.FluidBridge.optionsTheEngineIgnores(options, chosen)) {
+                    if (!withoutEffect.contains(o)) {
+                        withoutEffect.add(o);
+                    }
+                }
+            }
         }
-        return options.optionsWithoutEffect();
+        return withoutEffect;
     }
 }

@@ -62,6 +62,17 @@ class KeyStabilityTest {
         assertTrue(points.stream().noneMatch(p -> p.args().contains("--detect")), "no point fails a link");
     }
 
+    /** For the fluid simulator, the options the engine that runs a point ignores are dropped the same way. */
+    @Test
+    void anOptionTheFluidEngineIgnoresIsDropped() {
+        List<String> penalties = List.of("k=4", "p-ecn=2,3", "p-nack=8");
+        assertEquals(1, PointPlanner.plan(SweepSpec.fromGridFlags(Simulator.FLUID, penalties)).size(),
+                "auto runs PRIME on the flow-level engine, which has no congestion history");
+        List<String> quantum = new java.util.ArrayList<>(penalties);
+        quantum.add("engine=quantum");
+        assertEquals(2, PointPlanner.plan(SweepSpec.fromGridFlags(Simulator.FLUID, quantum)).size());
+    }
+
     @Test
     void theCommittedNsccSweepResumesWithNothingToRun() throws IOException {
         // written by the command in results/README.md, "Large flows", before --ev-space existed

@@ -65,8 +65,19 @@ public record PenaltyRtts(CongestionHistory.Decay decay, double ecnRtts, double 
                     + bdpPackets + " packets");
         }
         if (decay == CongestionHistory.Decay.TIME) {
-            return CongestionHistory.Config.timeBased(units("p-ecn", ecnRtts, baseRttPs),
-                    units("p-nack", nackRtts, baseRttPs));
+            long ecn = units("p-ecn", ecnRtts, baseRttPs);
+            long nack = units("p-nack", nackRtts, baseRttPs);
+            // the history counts whole picoseconds: say so in the user's units, not the history's "got 0" in ps
+            if (ecn <= 0) {
+                throw new IllegalArgumentException("p-ecn: " + fmt(ecnRtts) + " base RTTs rounds to 0 ps on this fabric"
+                        + " (base RTT " + baseRttPs + " ps); accepted: at least " + fmt(0.5 / baseRttPs) + " base RTTs");
+            }
+            if (nack <= ecn) {
+                throw new IllegalArgumentException("p-nack: " + fmt(nackRtts) + " and p-ecn's " + fmt(ecnRtts)
+                        + " base RTTs round to the same " + ecn + " ps on this fabric (base RTT " + baseRttPs
+                        + " ps); p-nack must be longer by at least a picosecond");
+            }
+            return CongestionHistory.Config.timeBased(ecn, nack);
         }
         long ecn = Math.max(1, units("p-ecn", ecnRtts, bdpPackets));
         return CongestionHistory.Config.countBased(ecn, Math.max(ecn + 1, units("p-nack", nackRtts, bdpPackets)));

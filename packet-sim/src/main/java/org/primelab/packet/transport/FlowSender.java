@@ -61,6 +61,9 @@ public final class FlowSender {
     private long timeouts;
     private long ecnEchoes;
 
+    /** Most packets one flow may have: its sequence numbers are ints, with room to count past the last. */
+    public static final int MAX_PACKETS = Integer.MAX_VALUE / 2;
+
     /**
      * @param flow flow id
      * @param sizeBytes payload bytes of the flow
@@ -75,7 +78,7 @@ public final class FlowSender {
         this.flow = flow;
         this.payloadBytes = mtuBytes - headerBytes;
         long n = (sizeBytes + payloadBytes - 1) / payloadBytes;
-        if (n > Integer.MAX_VALUE / 2) {
+        if (n > MAX_PACKETS) {
             throw new IllegalArgumentException("flow-size: too many packets (" + n + ")");
         }
         this.packets = (int) n;
