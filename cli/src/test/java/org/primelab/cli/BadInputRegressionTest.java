@@ -87,6 +87,9 @@ class BadInputRegressionTest {
                 Arguments.of("out", new String[] {"workload", "--k", "4"}),
                 Arguments.of("htsim", new String[] {"check", "--k", "4"}),
                 // messages in the user's units and naming the option the user gave
+                Arguments.of("fail-random", new String[] {"sim", "--k", "4", "--flow-size", "64KB", "--fail-random", "8"}),
+                Arguments.of("degrade-fraction", new String[] {"sim", "--k", "4", "--degrade-fraction", "0.01",
+                    "--degrade-to", "100G"}),
                 Arguments.of("p-ecn", new String[] {"sim", "--k", "4", "--p-ecn", "1e-9"}),
                 Arguments.of("p-nack", new String[] {"sim", "--k", "4", "--p-ecn", "3.9999999999", "--p-nack", "4"}),
                 Arguments.of("header", new String[] {"bounds", "ideal-fct", "--k", "4", "--rate", "400G", "--flow-size",

@@ -73,7 +73,13 @@ public record FaultSpec(List<String> fail, int failRandom, String failAt, List<S
             named("degrade-fraction", () -> b.degradeRandomFraction(degradeFraction, checked.degradeToBps,
                     Seeds.derive(seed, Seeds.FAULTS, 2)));
         }
-        return named("fail", b::build);
+        try {
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            // the builder names --fail-random itself when only random failures cut the fabric apart
+            String m = String.valueOf(e.getMessage());
+            throw m.startsWith("fail:") || m.startsWith("fail-random:") ? e : new IllegalArgumentException("fail: " + m, e);
+        }
     }
 
     /**

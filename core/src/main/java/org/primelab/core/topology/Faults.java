@@ -96,6 +96,9 @@ public final class Faults {
         private final FatTree tree;
         private final long[] failAt;
         private final long[] rate;
+        /** Whether some failure came from {@link #failRandom}, and some from {@link #fail} itself (for messages). */
+        private boolean randomFailures;
+        private boolean namedFailures;
 
         private Builder(FatTree tree) {
             this.tree = tree;
@@ -119,6 +122,7 @@ public final class Faults {
                 }
                 failAt[l] = atPs;
             }
+            namedFailures = true;
             return this;
         }
 
@@ -129,9 +133,12 @@ public final class Faults {
                 throw new IllegalArgumentException("fail-random: count must be in [0, " + cables.size() + "], got "
                         + count);
             }
+            boolean named = namedFailures;
             for (int c : pick(cables, count, seed)) {
                 fail(tree.cableName(c), atPs);
             }
+            namedFailures = named;
+            randomFailures |= count > 0;
             return this;
         }
 
@@ -159,6 +166,12 @@ public final class Faults {
             }
             List<Integer> cables = switchCables();
             int count = (int) Math.round(fraction * cables.size());
+            if (fraction > 0 && count == 0) {
+                // a fraction that rounds to no cable degrades nothing: the run would be the healthy fabric's
+                throw new IllegalArgumentException("degrade-fraction: " + fraction + " of the " + cables.size()
+                        + " switch-to-switch cables rounds to none; accepted: at least " + 0.5 / cables.size()
+                        + " (half a cable), or 0");
+            }
             for (int c : pick(cables, count, seed)) {
                 degrade(tree.cableName(c), rateBps);
             }
@@ -229,7 +242,8 @@ public final class Faults {
                         }
                     }
                     if (!ok) {
-                        throw new IllegalArgumentException("fail: the failure set leaves no path from "
+                        throw new IllegalArgumentException((randomFailures && !namedFailures ? "fail-random" : "fail")
+                                + ": the failure set leaves no path from "
                                 + tree.nodeName(tree.torNode(a)) + " to " + tree.nodeName(tree.torNode(b))
                                 + " (impossible failure set)");
                     }

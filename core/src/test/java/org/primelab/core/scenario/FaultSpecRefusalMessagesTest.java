@@ -117,7 +117,8 @@ class FaultSpecRefusalMessagesTest {
                 refusal(fail("h0-leaf0@20us"), false));
         assertEquals("fail-random: count must be in [0, 32], got 33",
                 refusal(new FaultSpec(List.of(), 33, "0ns", List.of(), 0, "100G"), false), "k=8: 8 leaves x 4 spines");
-        assertEquals("fail: the failure set leaves no path from leaf0 to leaf1 (impossible failure set)",
+        // named for the option that set the failures: only --fail-random here
+        assertEquals("fail-random: the failure set leaves no path from leaf0 to leaf1 (impossible failure set)",
                 refusal(new FaultSpec(List.of(), 32, "0ns", List.of(), 0, "100G"), false), "every spine cable down");
     }
 }

@@ -71,12 +71,17 @@ class FaultsTest {
         assertMessage("fail-random: count must be in [0, 128], got -1", () -> Faults.builder(tree).failRandom(-1, 1, 0));
         assertMessage("fail-random: count must be in [0, 128], got 129", () -> Faults.builder(tree).failRandom(switchCables + 1, 1, 0));
         // every cable is a legal count; failing them all is then refused as disconnecting
-        assertMessage("fail: the failure set leaves no path", () -> Faults.builder(tree).failRandom(switchCables, 1, 0).build());
+        assertMessage("fail-random: the failure set leaves no path",
+                () -> Faults.builder(tree).failRandom(switchCables, 1, 0).build());
         assertEquals(0, Faults.builder(tree).degradeRandomFraction(0, 1, 1).build().degradedLinks().length);
         assertEquals(2 * switchCables, Faults.builder(tree).degradeRandomFraction(1, 1, 1).build().degradedLinks().length);
         assertMessage("degrade-fraction:", () -> Faults.builder(tree).degradeRandomFraction(1.01, 1, 1));
         assertMessage("degrade-fraction:", () -> Faults.builder(tree).degradeRandomFraction(-0.01, 1, 1));
         assertMessage("degrade-fraction:", () -> Faults.builder(tree).degradeRandomFraction(Double.NaN, 1, 1));
+        // a fraction that rounds to no cable is refused; half a cable rounds to one
+        assertMessage("degrade-fraction: 0.003 of the 128 switch-to-switch cables rounds to none",
+                () -> Faults.builder(tree).degradeRandomFraction(0.003, 1, 1));
+        assertEquals(2, Faults.builder(tree).degradeRandomFraction(0.5 / switchCables, 1, 1).build().degradedLinks().length);
     }
 
     @Test
