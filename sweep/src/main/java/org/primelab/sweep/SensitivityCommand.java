@@ -79,8 +79,44 @@ public final class SensitivityCommand implements Callable<Integer> {
         return c;
     }
 
+    /**
+     * Checks the study's own options before its points: {@link PointPlanner} would name {@code --k3} and
+     * {@code --k-degraded} "k" (the option of the point they set) and the seeds picocli's "--seed".
+     */
+    private void checkOptions() {
+        Map<String, String> radix = new LinkedHashMap<>();
+        radix.put("k3", k3);
+        radix.put("k-degraded", kDegraded);
+        Map<String, Integer> tiers = Map.of("k3", 3, "k-degraded", 2);
+        radix.forEach((option, value) -> {
+            try {
+                org.primelab.core.topology.FatTree.builder(tiers.get(option), Integer.parseInt(value.trim())).dimensions();
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option + ": '" + value + "' is not a 32-bit integer; accepted: an even"
+                        + " radix, 4..256");
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(option + ": " + String.valueOf(e.getMessage()).replaceFirst("^k: ", ""), e);
+            }
+        });
+        java.util.Set<Long> distinct = new java.util.HashSet<>();
+        for (String seed : seeds) {
+            long s;
+            try {
+                s = Long.parseLong(seed.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("seeds: '" + seed + "' is not a 64-bit integer; accepted: distinct"
+                        + " integers separated by commas, e.g. 1,2,3");
+            }
+            if (!distinct.add(s)) {
+                throw new IllegalArgumentException("seeds: " + s + " given twice; accepted: distinct integers separated"
+                        + " by commas, e.g. 1,2,3");
+            }
+        }
+    }
+
     /** Every point of the study, validated by {@link PointPlanner}. */
     List<Point> plan() {
+        checkOptions();
         List<Point> points = new ArrayList<>();
         for (Map<String, String> c : cases().values()) {
             for (String seed : seeds) {
@@ -117,13 +153,14 @@ public final class SensitivityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        String sparkMaster = SparkContexts.master(master);   // checked before anything else runs
         OutputDir.requireUsable(out);
         List<Point> points = plan();
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         long t0 = System.nanoTime();
         Sweep.Outcome o;
-        try (JavaSparkContext sc = SparkContexts.open(SparkContexts.master(master), "prime sensitivity")) {
+        try (JavaSparkContext sc = SparkContexts.open(sparkMaster, "prime sensitivity")) {
             o = Sweep.run(sc, points, out, new TunedPointRunner(), err);
         } catch (IllegalStateException ex) {
             err.println("prime: " + ex.getMessage());

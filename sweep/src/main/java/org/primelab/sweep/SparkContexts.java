@@ -19,9 +19,26 @@ public final class SparkContexts {
     /** The master to use: {@code requested}, else the one spark-submit set, else {@link #DEFAULT_MASTER}. */
     public static String master(String requested) {
         if (requested != null && !requested.isBlank()) {
-            return requested;
+            return checked(requested.trim());
         }
         return System.getProperty("spark.master", DEFAULT_MASTER);
+    }
+
+    /** The master URL forms Spark accepts (its "Master URLs" documentation), local thread counts from 1. */
+    private static final java.util.regex.Pattern MASTER = java.util.regex.Pattern.compile(
+            "local(\\[(\\*|[1-9][0-9]*)(,[1-9][0-9]*)?\\])?|local-cluster\\[[1-9][0-9]*,[1-9][0-9]*,[1-9][0-9]*\\]"
+                    + "|spark://[^\\s:/]+:[0-9]+(,[^\\s:/]+:[0-9]+)*|yarn|(k8s|mesos)://\\S+");
+
+    /**
+     * {@code --master} checked against Spark's URL forms before a context starts: Spark refused a bad one with 35
+     * lines of log and a stack trace ({@code foo://x}, {@code local[0]}).
+     */
+    static String checked(String master) {
+        if (!MASTER.matcher(master).matches()) {
+            throw new IllegalArgumentException("master: unknown '" + master + "'; accepted: local, local[N], local[*],"
+                    + " local[N,F], spark://HOST:PORT, yarn, k8s://HOST:PORT, mesos://HOST:PORT");
+        }
+        return master;
     }
 
     /** A new context on {@code master}; close it when done. */

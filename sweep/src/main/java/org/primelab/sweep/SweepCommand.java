@@ -43,6 +43,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        String sparkMaster = SparkContexts.master(master);   // checked before anything else runs
         SweepSpec sweepSpec;
         if (specFile != null && !grid.isEmpty()) {
             throw new IllegalArgumentException("grid: give a SPEC file or --grid flags, not both");
@@ -64,7 +65,7 @@ final class SweepCommand implements Callable<Integer> {
             err.flush();
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        try (JavaSparkContext sc = SparkContexts.open(SparkContexts.master(master), "prime sweep")) {
+        try (JavaSparkContext sc = SparkContexts.open(sparkMaster, "prime sweep")) {
             Sweep.Outcome o;
             try {
                 o = Sweep.run(sc, points, out, new CliPointRunner(), err);

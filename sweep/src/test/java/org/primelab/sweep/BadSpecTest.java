@@ -47,6 +47,16 @@ class BadSpecTest {
         return f;
     }
 
+    /** A master URL Spark cannot use is one line before anything starts (Spark printed 35 lines and a trace). */
+    @Test
+    void aBadSparkMasterIsNamed(@TempDir Path tmp) {
+        Path out = tmp.resolve("out");
+        for (String master : new String[] {"foo://x", "local[0]", "spark://host"}) {
+            refused(out, sweep("--grid", "k=4", "--master", master, "--out", out.toString()), "prime: master: unknown '"
+                    + master + "'", "accepted: local");
+        }
+    }
+
     @Test
     void unknownOptionKeyIsNamed(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("out");

@@ -67,6 +67,21 @@ class SensitivityTest {
         assertTrue(e.getMessage().startsWith("p-ecn: "), e.getMessage());
     }
 
+    /** The study's own options are named as such (a point's planner named them "k" and "seed"). */
+    @Test
+    void theStudysOptionsAreNamedInTheirRefusals() {
+        String[][] cases = {{"5", "8", "1", "k3: switch radix must be even"}, {"4", "3", "1", "k-degraded: switch radix"},
+            {"4", "8", "x", "seeds: 'x' is not a 64-bit integer"}, {"4", "8", "1,1", "seeds: 1 given twice"}};
+        for (String[] c : cases) {
+            SensitivityCommand command = new SensitivityCommand();
+            command.k3 = c[0];
+            command.kDegraded = c[1];
+            command.seeds = List.of(c[2].split(","));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, command::plan);
+            assertTrue(e.getMessage().startsWith(c[3]), e.getMessage());
+        }
+    }
+
     @Test
     void planIsTheStatedGrid() {
         SensitivityCommand c = new SensitivityCommand();

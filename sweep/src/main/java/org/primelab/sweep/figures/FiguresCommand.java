@@ -51,6 +51,7 @@ public final class FiguresCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        String sparkMaster = SparkContexts.master(master);   // checked before anything else runs
         Scale s = Scale.parse(scale);
         OutputDir.requireUsable(out);
         List<Figure> figures = new ArrayList<>();
@@ -75,7 +76,7 @@ public final class FiguresCommand implements Callable<Integer> {
         java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         double loadBefore = os.getSystemLoadAverage();
         long start = System.nanoTime();
-        try (JavaSparkContext sc = SparkContexts.open(SparkContexts.master(master), "prime figures")) {
+        try (JavaSparkContext sc = SparkContexts.open(sparkMaster, "prime figures")) {
             double sparkSeconds = (System.nanoTime() - start) / 1e9;
             timing.add(String.format(Locale.ROOT, "spark-start,0,0,%.1f,%s", sparkSeconds, s.name().toLowerCase(Locale.ROOT)));
             for (Map.Entry<Figure, List<Point>> e : plans.entrySet()) {
