@@ -450,6 +450,11 @@ public final class SimOptions {
 
     /** PRIME's penalties of {@code --p-ecn}, {@code --p-nack} and {@code --penalty-decay} ({@link PenaltyRtts} checks them). */
     private PenaltyRtts penalties() {
+        if (given("--p-ecn") && !given("--p-nack") && pEcn >= pNack && pEcn <= PenaltyRtts.MAX_RTTS) {
+            // the user turned P_ECN past P_NACK's default: say so under --p-ecn, not as "p-nack ..., got 4"
+            throw new IllegalArgumentException("p-ecn: " + pEcn + " base RTTs is not below P_NACK, whose default is "
+                    + pNack + " (the paper's P_NACK >> P_ECN); give --p-nack above it too");
+        }
         return new PenaltyRtts(CliNamed.parse(CongestionHistory.Decay.class, "penalty-decay", penaltyDecay), pEcn, pNack);
     }
 

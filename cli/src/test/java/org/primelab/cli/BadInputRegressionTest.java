@@ -91,6 +91,7 @@ class BadInputRegressionTest {
                 Arguments.of("degrade-fraction", new String[] {"sim", "--k", "4", "--degrade-fraction", "0.01",
                     "--degrade-to", "100G"}),
                 Arguments.of("p-ecn", new String[] {"sim", "--k", "4", "--p-ecn", "1e-9"}),
+                Arguments.of("p-ecn", new String[] {"sim", "--k", "4", "--p-ecn", "5"}),
                 Arguments.of("p-nack", new String[] {"sim", "--k", "4", "--p-ecn", "3.9999999999", "--p-nack", "4"}),
                 Arguments.of("header", new String[] {"bounds", "ideal-fct", "--k", "4", "--rate", "400G", "--flow-size",
                     "64KB", "--header", "4160"}),
