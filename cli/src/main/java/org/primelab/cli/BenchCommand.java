@@ -131,6 +131,11 @@ final class BenchCommand implements Callable<Integer> {
         PacketSimulator plan = new PacketSimulator(run, 1).threads(threadsUsed);
         if (parts != null) {
             plan.parts(parts);
+            if (threads != null && parts < threadsUsed) {
+                // the simulator gives every thread a part, so it would run threadsUsed parts, not the ones asked for
+                throw new IllegalArgumentException("parts: " + parts + " is fewer than --threads " + threadsUsed
+                        + ", and each thread runs at least one part; accepted: " + threadsUsed + " to the ToRs");
+            }
         }
         int partsUsed = plan.parts();
         // progress on stderr once the run has lasted a few seconds (stdout keeps the result alone)

@@ -74,6 +74,15 @@ final class WorkloadCommand implements Callable<Integer> {
             throw new IllegalArgumentException("flow-size: must be > 0 bytes, got " + flowSize);
         }
         Collectives.Kind kind = CliWorkload.requireGenerator("traffic", traffic);
+        if (kind == Collectives.Kind.PERMUTATION) {
+            // as prime sim refuses them: a permutation has no groups to size, count or place
+            for (String option : new String[] {"--group", "--groups", "--placement"}) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+                    throw new IllegalArgumentException(option.substring(2) + ": has no effect on a permutation; it"
+                            + " applies to the collectives (ring, alltoall, alltoall-serial, allreduce, incast)");
+                }
+            }
+        }
         Placement place = CliWorkload.placement(placement);
         if (group < 2) {
             throw new IllegalArgumentException("group: must be >= 2 hosts, got " + group);
