@@ -28,6 +28,14 @@ public final class FluidBridge {
     }
 
     /**
+     * The engine {@code prime fluid --engine engine} picks for {@code c} with this split ({@code stepping}: a
+     * {@code --step} or {@code --no-fast-forward} was given), on the configuration the command itself builds.
+     */
+    public static String engineFor(SimConfig c, SplitMode split, String engine, boolean stepping) {
+        return EngineChoice.choose(config(c, split, Double.NaN), engine, stepping).engine();
+    }
+
+    /**
      * Refuses an option the command line names that the fluid engine running it ignores (each measured: the same
      * result with and without it): a run you believe you changed is refused, as {@link SimOptions} refuses options
      * no scheme reads.

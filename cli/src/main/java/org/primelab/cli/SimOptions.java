@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.primelab.core.entropy.EntropyConfig;
+import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.entropy.PenaltyRtts;
 import org.primelab.core.entropy.SprayOrder;
@@ -182,7 +183,11 @@ public final class SimOptions {
 
     /** Refuses an option the command line names that the run would ignore (after {@link #scenarios()}). */
     public void requireEveryOptionTakesEffect() {
-        List<Unused> unused = unusedOptions();
+        refuse(unusedOptions());
+    }
+
+    /** Refuses the first of {@code unused}, if any. */
+    private static void refuse(List<Unused> unused) {
         if (!unused.isEmpty()) {
             throw new IllegalArgumentException(unused.get(0).message());
         }
@@ -203,11 +208,6 @@ public final class SimOptions {
 
     /** Whether the command line named {@code option}, e.g. {@code "--p-ecn"} (false for options built without a parse). */
     public boolean named(String option) {
-        return given(option);
-    }
-
-    /** Whether the command line named {@code option} (false for options built without a parse). */
-    private boolean given(String option) {
         for (CommandSpec spec : new CommandSpec[] {parsedFor, self}) {
             ParseResult parsed = spec == null || spec.commandLine() == null ? null : spec.commandLine().getParseResult();
             if (parsed != null) {
@@ -232,60 +232,59 @@ public final class SimOptions {
         Collectives.Kind kind = file ? null : CliWorkload.generator(traffic);
         boolean permutation = kind == Collectives.Kind.PERMUTATION;
         for (String option : new String[] {"--flow-size", "--group", "--placement", "--cross-tor"}) {
-            if (file && given(option)) {
+            if (file && named(option)) {
                 unused.add(new Unused(option, option.substring(2) + ": has no effect with a connection-matrix file"
                         + " (the file gives every flow, its size and its endpoints); it applies to the generators"));
             }
         }
         for (String option : new String[] {"--group", "--placement"}) {
-            if (permutation && given(option)) {
+            if (permutation && named(option)) {
                 unused.add(new Unused(option, option.substring(2) + ": has no effect on a permutation; it applies"
                         + " to the collectives (ring, alltoall, alltoall-serial, allreduce, incast)"));
             }
         }
-        if (kind == Collectives.Kind.RING && group == 0 && given("--placement")) {
+        if (kind == Collectives.Kind.RING && group == 0 && named("--placement")) {
             unused.add(new Unused("--placement", "placement: places the hosts of each --group; a ring over every host"
                     + " (no --group) runs in host order"));
         }
-        if (!file && !permutation && given("--cross-tor")) {
+        if (!file && !permutation && named("--cross-tor")) {
             unused.add(new Unused("--cross-tor", "cross-tor: applies to --traffic permutation only, got --traffic "
                     + Units.oneLine(traffic)));
         }
-        if (ccKind != CcKind.DCTCP && given("--dctcp-alpha0")) {
+        if (ccKind != CcKind.DCTCP && named("--dctcp-alpha0")) {
             unused.add(new Unused("--dctcp-alpha0", "dctcp-alpha0: applies to --cc dctcp only, got --cc "
                     + Units.oneLine(cc)));
         }
         String schemeList = "--lb " + Units.oneLine(lb);
         if (!schemes.contains(LoadBalancingScheme.PRIME)) {
             for (String option : new String[] {"--p-ecn", "--p-nack", "--penalty-decay"}) {
-                if (given(option)) {
+                if (named(option)) {
                     unused.add(new Unused(option, option.substring(2) + ": sets PRIME's congestion history, which"
                             + " no scheme of " + schemeList + " has (CO-PRIME has none by design)"));
                 }
             }
         }
-        boolean hashed = ecmpFraction > 0 || schemes.stream().anyMatch(x -> x == LoadBalancingScheme.ECMP
-                || x == LoadBalancingScheme.RPS || x == LoadBalancingScheme.REPS);
-        if (!hashed && given("--ev-space")) {
+        boolean hashed = ecmpFraction > 0 || schemes.stream().anyMatch(x -> x.forwarding() == Forwarding.HASH);
+        if (!hashed && named("--ev-space")) {
             unused.add(new Unused("--ev-space", "ev-space: applies to the hashed schemes (ecmp, rps, reps) and to"
                     + " --ecmp-fraction's flows; none runs with " + schemeList));
         }
-        if (!schemes.contains(LoadBalancingScheme.RPS) && given("--spray-order")) {
+        if (!schemes.contains(LoadBalancingScheme.RPS) && named("--spray-order")) {
             unused.add(new Unused("--spray-order", "spray-order: applies to rps only, got " + schemeList));
         }
-        if (ecmpFraction == 0 && given("--sched")) {
+        if (ecmpFraction == 0 && named("--sched")) {
             unused.add(new Unused("--sched", "sched: schedules between the sprayed and the ECMP class, and with"
                     + " --ecmp-fraction 0 there is one class"));
         }
-        if (failRandom == 0 && given("--fail-at")) {
+        if (failRandom == 0 && named("--fail-at")) {
             unused.add(new Unused("--fail-at", "fail-at: is when --fail-random's links fail; give --fail-random N, or"
                     + " the time with each --fail (e.g. leaf0-spine3@20us)"));
         }
-        if (degradeFraction == 0 && given("--degrade-to")) {
+        if (degradeFraction == 0 && named("--degrade-to")) {
             unused.add(new Unused("--degrade-to", "degrade-to: is the rate of --degrade-fraction's links; give"
                     + " --degrade-fraction F, or the rate with each --degrade (e.g. leaf0-spine1=100G)"));
         }
-        if (fail.isEmpty() && failRandom == 0 && source.failedCables().isEmpty() && given("--detect")) {
+        if (fail.isEmpty() && failRandom == 0 && source.failedCables().isEmpty() && named("--detect")) {
             unused.add(new Unused("--detect", "detect: no link fails in this run (--fail, --fail-random or a"
                     + " connection matrix's failure lines), so there is nothing to detect"));
         }
@@ -366,10 +365,7 @@ public final class SimOptions {
         List<LoadBalancingScheme> schemes = schemes();
         TrafficSource source = traffic(tree);
         if (!optionsWithoutEffectAccepted) {
-            List<Unused> unused = unusedOptions(schemes, source, ccKind);
-            if (!unused.isEmpty()) {
-                throw new IllegalArgumentException(unused.get(0).message());
-            }
+            refuse(unusedOptions(schemes, source, ccKind));
         }
         SimConfig.Builder b = SimConfig.builder(tree)
                 .rate(rateBps)
@@ -450,7 +446,7 @@ public final class SimOptions {
 
     /** PRIME's penalties of {@code --p-ecn}, {@code --p-nack} and {@code --penalty-decay} ({@link PenaltyRtts} checks them). */
     private PenaltyRtts penalties() {
-        if (given("--p-ecn") && !given("--p-nack") && pEcn >= pNack && pEcn <= PenaltyRtts.MAX_RTTS) {
+        if (named("--p-ecn") && !named("--p-nack") && pEcn >= pNack && pEcn <= PenaltyRtts.MAX_RTTS) {
             // the user turned P_ECN past P_NACK's default: say so under --p-ecn, not as "p-nack ..., got 4"
             throw new IllegalArgumentException("p-ecn: " + pEcn + " base RTTs is not below P_NACK, whose default is "
                     + pNack + " (the paper's P_NACK >> P_ECN); give --p-nack above it too");

@@ -34,7 +34,6 @@ final class ScenarioCheck {
         List<org.primelab.packet.SimConfig> scenarios = options.acceptOptionsWithoutEffect().scenarios();
         List<String> withoutEffect = new java.util.ArrayList<>(options.optionsWithoutEffect());
         if (simulator == Simulator.FLUID) {
-            scenarios.forEach(org.primelab.cli.FluidBridge::requireModelled);
             Object splitValue = parsed.findOption("--split").getValue();
             SplitMode split = SplitMode.parse(String.valueOf(splitValue));
             // the options the engine that runs the point ignores, as prime fluid would refuse them
@@ -43,8 +42,7 @@ final class ScenarioCheck {
             Object engineValue = parsed.findOption("--engine").getValue();
             String engine = String.valueOf(engineValue);
             for (org.primelab.packet.SimConfig c : scenarios) {
-                org.primelab.fluid.FluidConfig f = org.primelab.fluid.FluidConfig.of(c.scenario()).withSplit(split);
-                String chosen = org.primelab.fluid.flowlevel.EngineChoice.choose(f, engine, stepping).engine();
+                String chosen = org.primelab.cli.FluidBridge.engineFor(c, split, engine, stepping);
                 for (String o : org.primelab.cli.FluidBridge.optionsTheEngineIgnores(options, chosen)) {
                     if (!withoutEffect.contains(o)) {
                         withoutEffect.add(o);

@@ -109,6 +109,12 @@ public final class Faults {
 
         /** Fails the named cable or direction from time {@code atPs}. */
         public Builder fail(String link, long atPs) {
+            failLink(link, atPs);
+            namedFailures = true;
+            return this;
+        }
+
+        private void failLink(String link, long atPs) {
             if (atPs < 0) {
                 throw new IllegalArgumentException("fail: time must be >= 0, got " + atPs + " ps for " + Units.oneLine(link));
             }
@@ -122,8 +128,6 @@ public final class Faults {
                 }
                 failAt[l] = atPs;
             }
-            namedFailures = true;
-            return this;
         }
 
         /** Fails {@code count} distinct switch-to-switch cables chosen with {@code seed}, from {@code atPs}. */
@@ -133,11 +137,9 @@ public final class Faults {
                 throw new IllegalArgumentException("fail-random: count must be in [0, " + cables.size() + "], got "
                         + count);
             }
-            boolean named = namedFailures;
             for (int c : pick(cables, count, seed)) {
-                fail(tree.cableName(c), atPs);
+                failLink(tree.cableName(c), atPs);
             }
-            namedFailures = named;
             randomFailures |= count > 0;
             return this;
         }
