@@ -90,6 +90,10 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         ScenarioGuard.beforeTree(options.tiers, options.k, noEstimate ? ScenarioGuard.Run.BOUNDS_ONLY
                 : ScenarioGuard.Run.FLUID, options.force);
+        String unused = optionWithoutEffect(options, noEstimate);
+        if (unused != null) {
+            throw new IllegalArgumentException(unused);
+        }
         FatTree tree = options.tree();
         CliWorkload workload = CliWorkload.of(options, tree);
         if (workload.cm().nodes() != tree.hosts()) {
@@ -122,6 +126,43 @@ final class CheckCommand implements Callable<Integer> {
         }
         out.flush();
         return report.consistent() ? 0 : EXIT_INCONSISTENT;
+    }
+
+    /** Options only the fluid estimate reads: the bounds depend on the fabric, the workload and the faults alone. */
+    private static final List<String> ESTIMATE_ONLY = List.of("--cc", "--dctcp-alpha0", "--ev-space", "--spray-order",
+            "--p-ecn", "--p-nack", "--penalty-decay", "--ack-every", "--sched");
+
+    /**
+     * The message refusing the first option the command line names that this check would ignore, or null. The
+     * bounds read the fabric, the workload and the faults (and the scheme, for the port counts); the estimate
+     * runs the fluid quantum engine, which models neither the timer, the detection delay, ACKs sent on marks,
+     * nor ECMP-pinned flows ({@link FluidBridge}). With {@code --no-estimate} the options only the estimate
+     * reads have no effect either. (Options no scheme of the run reads are refused by {@link SimOptions}.)
+     */
+    static String optionWithoutEffect(SimOptions options, boolean noEstimate) {
+        String[][] never = {
+            {"--rto", "the bounds hold whatever the timer, and the estimate (the fluid quantum engine) loses nothing"
+                    + " but trimmed bytes, so no timeout fires"},
+            {"--detect", "the bounds route around a failed link from its failure on, and the estimate (the fluid"
+                    + " quantum engine) models no black hole before detection"},
+            {"--ack-on-mark", "the bounds count one ACK per flow, and the estimate's ACK clock holds the mean"
+                    + " coalescing delay, marked or not"},
+            {"--ecmp-fraction", "the port-balance check models the scheme of --lb for every flow, and the fluid"
+                    + " estimate does not model flows pinned to ECMP"}};
+        for (String[] option : never) {
+            if (options.named(option[0])) {
+                return option[0].substring(2) + ": has no effect on prime check: " + option[1] + "; prime sim models it";
+            }
+        }
+        if (noEstimate) {
+            for (String option : ESTIMATE_ONLY) {
+                if (options.named(option)) {
+                    return option.substring(2) + ": only the fluid estimate reads it (the bounds depend on the fabric,"
+                            + " the workload and the faults), and --no-estimate skips the estimate";
+                }
+            }
+        }
+        return null;
     }
 
     /**

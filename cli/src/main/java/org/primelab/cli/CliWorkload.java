@@ -110,7 +110,12 @@ record CliWorkload(String name, ConnectionMatrix cm, FatTree tree) {
         if (source.file() != null) {
             Path file = Path.of(options.traffic);
             String name = file.getFileName() == null ? options.traffic : file.getFileName().toString();
-            return new CliWorkload(name, source.file(), tree);
+            ConnectionMatrix cm = source.file();
+            if (source.workload() != cm.workload()) {
+                // --stagger moved the file's start times, as prime sim runs them: the file's ids and failures stay
+                cm = new ConnectionMatrix(cm.nodes(), source.workload(), cm.flowIds(), cm.triggerIds(), cm.failures());
+            }
+            return new CliWorkload(name, cm, tree);
         }
         // the generator's whole Workload: a collective's triggers must survive (Workload.of(flows) drops them)
         return new CliWorkload(options.traffic, ConnectionMatrix.of(source.workload(), tree.hosts()), tree);

@@ -95,6 +95,47 @@ class CheckCommandTest {
         assertTrue(m.find(), r.out());
     }
 
+    /**
+     * {@code --stagger} moves a file's start times in check as it does in {@code prime sim} (check read the file's
+     * starts and ignored it): htsim's flows, which all started at 0, now finish before the lone path allows.
+     */
+    @Test
+    void staggerMovesTheFilesStartsAsSimRunsThem() {
+        EvCommandTest.Run r = check(fixture("perm_128.cm"), fixture("htsim_perm128_400g_reps.txt.gz"), "--stagger",
+                "100us");
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("lone_path failed for"), r.out());
+    }
+
+    /** Options this check would ignore are refused before any file is read, as sim and fluid refuse theirs. */
+    @Test
+    void optionsWithoutEffectOnTheCheckAreRefused() {
+        String[][] cases = {
+            {"rto", "--rto", "50us"},
+            {"ack-on-mark", "--ack-on-mark"},
+            {"ecmp-fraction", "--ecmp-fraction", "0.5"},
+            {"cc", "--cc", "nscc"},
+            {"ack-every", "--ack-every", "1"},
+            {"p-ecn", "--p-ecn", "2", "--p-nack", "8"}};
+        for (String[] c : cases) {
+            List<String> args = new java.util.ArrayList<>(List.of("check", "--k", "16", "--no-estimate", "--traffic",
+                    fixture("perm_128.cm"), "--results", "never-read.csv"));
+            args.addAll(List.of(c).subList(1, c.length));
+            EvCommandTest.Run r = EvCommandTest.run(args.toArray(new String[0]));
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().startsWith("prime: " + c[0] + ": "), r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+        }
+        // --detect: the bounds route around a failure at once and the estimate has no black hole
+        EvCommandTest.Run r = EvCommandTest.run("check", "--k", "4", "--fail-random", "1", "--detect", "50us",
+                "--results", "never-read.csv");
+        assertTrue(r.code() == 2 && r.err().startsWith("prime: detect: has no effect on prime check"), r.err());
+        // with the estimate, the options it reads are accepted (the run then fails on the missing file)
+        r = EvCommandTest.run("check", "--k", "16", "--cc", "nscc", "--traffic", fixture("perm_128.cm"), "--results",
+                "never-read.csv");
+        assertFalse(r.err().startsWith("prime: cc:"), r.err());
+    }
+
     @Test
     void theSameOutputAtASlowerRateFails() {
         EvCommandTest.Run r = check(fixture("perm_128.cm"), fixture("htsim_perm128_400g_reps.txt.gz"), "--rate", "200G");
