@@ -104,8 +104,9 @@ public record FaultSpec(List<String> fail, int failRandom, String failAt, List<S
 
     private Checked check(long linkRateBps, boolean bareLinkAllowed) {
         long failAtPs = relabel("fail-at", "time", () -> Units.parseTime(failAt));
-        if (failAtPs < 0) {
-            throw new IllegalArgumentException("fail-at: must be >= 0, got " + failAt);
+        if (failAtPs < 0 || failAtPs > Faults.MAX_FAIL_TIME_PS) {
+            throw new IllegalArgumentException("fail-at: must be in [0, " + Units.formatTime(Faults.MAX_FAIL_TIME_PS)
+                    + "] (Faults.MAX_FAIL_TIME_PS), got " + Units.oneLine(failAt));
         }
         long degradeToBps = relabel("degrade-to", "rate", () -> Units.parseRate(degradeTo));
         if (degradeToBps <= 0) {
@@ -132,7 +133,12 @@ public record FaultSpec(List<String> fail, int failRandom, String failAt, List<S
                         + f + "'");
             }
             failLinks.add(f.substring(0, at));
-            failTimes.add(relabel("fail", "time", () -> Units.parseTime(f.substring(at + 1))));
+            long time = relabel("fail", "time", () -> Units.parseTime(f.substring(at + 1)));
+            if (time < 0 || time > Faults.MAX_FAIL_TIME_PS) {
+                throw new IllegalArgumentException("fail: the time of '" + Units.oneLine(f) + "' must be in [0, "
+                        + Units.formatTime(Faults.MAX_FAIL_TIME_PS) + "] (Faults.MAX_FAIL_TIME_PS)");
+            }
+            failTimes.add(time);
         }
         List<String> degradeLinks = new ArrayList<>();
         List<Long> degradeRates = new ArrayList<>();

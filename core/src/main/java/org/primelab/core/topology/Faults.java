@@ -20,6 +20,12 @@ import org.primelab.core.units.Units;
 public final class Faults {
     /** Failure time of a link that never fails. */
     public static final long NEVER = Long.MAX_VALUE;
+    /**
+     * Latest failure time accepted: 10^6 s. Times are picoseconds in a {@code long} (about 106 days in all), and the
+     * simulators add a detection delay to a failure's time, so a later one overflowed into a failure detected before
+     * it happened (a failure at 2^63 - 1000 ps changed a 5 us run); {@link #NEVER} itself is the "never" mark.
+     */
+    public static final long MAX_FAIL_TIME_PS = 1_000_000L * Units.PS_PER_S;
 
     private final FatTree tree;
     private final long[] failAt;
@@ -115,8 +121,9 @@ public final class Faults {
         }
 
         private void failLink(String link, long atPs) {
-            if (atPs < 0) {
-                throw new IllegalArgumentException("fail: time must be >= 0, got " + atPs + " ps for " + Units.oneLine(link));
+            if (atPs < 0 || atPs > MAX_FAIL_TIME_PS) {
+                throw new IllegalArgumentException("fail: time must be in [0, " + Units.formatTime(MAX_FAIL_TIME_PS)
+                        + "], got " + atPs + " ps for " + Units.oneLine(link));
             }
             for (int l : tree.linksByName(link)) {
                 if (tree.tierOf(tree.linkSource(l)) == 0 || tree.tierOf(tree.linkTarget(l)) == 0) {

@@ -38,6 +38,11 @@ class FaultsTest {
         assertMessage("link:", () -> Faults.builder(tree).fail("leaf0spine1", 0));
         assertMessage("node:", () -> Faults.builder(tree).fail("leaf0-spine99", 0));
         assertMessage("fail:", () -> Faults.builder(tree).fail("h0-leaf0", 0));
+        // a time whose detection delay would overflow (and NEVER itself) is refused; the latest accepted builds
+        assertMessage("fail:", () -> Faults.builder(tree).fail("leaf0-spine3", Faults.MAX_FAIL_TIME_PS + 1));
+        assertMessage("fail:", () -> Faults.builder(tree).failRandom(1, 3, Faults.NEVER));
+        assertEquals(Faults.MAX_FAIL_TIME_PS, Faults.builder(tree).fail("leaf0-spine3", Faults.MAX_FAIL_TIME_PS).build()
+                .failTime(tree.linksByName("leaf0-spine3")[0]));
         assertMessage("fail:", () -> Faults.builder(tree).fail("leaf0-spine1", 0).fail("leaf0-spine1", 0));
         assertMessage("degrade:", () -> Faults.builder(tree).degrade("leaf0-spine1", 0));
         Faults.Builder all = Faults.builder(tree);
