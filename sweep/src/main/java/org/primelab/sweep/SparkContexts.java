@@ -38,7 +38,44 @@ public final class SparkContexts {
             throw new IllegalArgumentException("master: unknown '" + master + "'; accepted: local, local[N], local[*],"
                     + " local[N,F], spark://HOST:PORT, yarn, k8s://HOST:PORT, mesos://HOST:PORT");
         }
+        if (master.startsWith("spark://")) {
+            requireReachable(master);
+        }
         return master;
+    }
+
+    /** How long {@link #requireReachable} waits for a standalone master to accept a connection. */
+    static final int CONNECT_TIMEOUT_MS = 5_000;
+
+    /**
+     * Refuses a standalone master none of whose {@code HOST:PORT}s accepts a TCP connection within
+     * {@link #CONNECT_TIMEOUT_MS}: Spark's client retried registering for a minute with no output and then waited
+     * for executors that never came ({@code spark://127.0.0.1:1} hung).
+     */
+    static void requireReachable(String master) {
+        String why = null;
+        for (String hostPort : master.substring("spark://".length()).split(",")) {
+            int colon = hostPort.lastIndexOf(':');
+            String host = hostPort.substring(0, colon);
+            int port;
+            try {
+                port = Integer.parseInt(hostPort.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+            if (port < 1 || port > 65_535) {
+                throw new IllegalArgumentException("master: port " + hostPort.substring(colon + 1) + " of '" + master
+                        + "' is not in [1, 65535]");
+            }
+            try (java.net.Socket socket = new java.net.Socket()) {
+                socket.connect(new java.net.InetSocketAddress(host, port), CONNECT_TIMEOUT_MS);
+                return;
+            } catch (java.io.IOException e) {
+                why = hostPort + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            }
+        }
+        throw new IllegalArgumentException("master: cannot reach '" + master + "' (" + why + ", waited up to "
+                + CONNECT_TIMEOUT_MS / 1000 + " s); start the master there, or leave --master out to run on local[*]");
     }
 
     /** A new context on {@code master}; close it when done. */

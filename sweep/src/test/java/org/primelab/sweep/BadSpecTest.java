@@ -57,6 +57,26 @@ class BadSpecTest {
         }
     }
 
+    /** A standalone master nobody listens at is refused at once (Spark retried for a minute, then waited forever). */
+    @Test
+    void anUnreachableStandaloneMasterIsRefusedAtOnce(@TempDir Path tmp) throws java.io.IOException {
+        Path out = tmp.resolve("out");
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closed = s.getLocalPort();
+        }
+        String master = "spark://127.0.0.1:" + closed;
+        refused(out, sweep("--grid", "k=4", "--master", master, "--out", out.toString()), "prime: master: cannot reach '"
+                + master + "'", "local[*]");
+        refused(out, sweep("--grid", "k=4", "--master", "spark://127.0.0.1:70000", "--out", out.toString()),
+                "prime: master: port 70000");
+        // one listening address of a list is enough
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            String two = "spark://127.0.0.1:" + closed + ",127.0.0.1:" + s.getLocalPort();
+            org.junit.jupiter.api.Assertions.assertEquals(two, SparkContexts.checked(two));
+        }
+    }
+
     @Test
     void unknownOptionKeyIsNamed(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("out");
