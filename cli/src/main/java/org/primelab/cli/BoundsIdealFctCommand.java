@@ -17,6 +17,7 @@ import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -154,6 +155,12 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
         if (!(gap > 0 && gap < 1)) {
             throw new IllegalArgumentException("gap: must be in (0, 1), got " + gap);
         }
+        // an option this run would ignore, as prime sim refuses it (the same rules; --flow-size is required here)
+        boolean file = CliWorkload.generator(traffic) == null && CliWorkload.isFile(traffic);
+        ParseResult parsed = spec.commandLine().getParseResult();
+        SimOptions.refuse(SimOptions.workloadAndFaultOptionsWithoutEffect(
+                o -> !o.equals("--flow-size") && parsed.hasMatchedOption(o), traffic, file, group, failRandom,
+                degradeFraction));
         // the faults' values are checked before any tree is built (their link names once it is)
         FaultSpec faultSpec = new FaultSpec(fail, failRandom, failAt, degrade, degradeFraction, degradeTo);
         boolean timed = faultSpec.failsDuringRun(rateBps, true);

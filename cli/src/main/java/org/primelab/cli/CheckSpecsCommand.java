@@ -61,7 +61,8 @@ final class CheckSpecsCommand implements Callable<Integer> {
             description = "per-model TLC timeout, 1..3600 s (default: ${DEFAULT-VALUE})")
     int timeoutSeconds;
 
-    @Option(names = "--trace", description = "text mode: print the counterexample of each violated model")
+    @Option(names = "--trace", description = "print the counterexample of each violated model (--json: in a"
+            + " counterexample field)")
     boolean trace;
 
     @Override
@@ -71,6 +72,10 @@ final class CheckSpecsCommand implements Callable<Integer> {
         }
         if (traces < 1 || traces > 100_000) {
             throw new IllegalArgumentException("traces: must be in [1, 100000], got " + traces);
+        }
+        if (!conformance && spec.commandLine().getParseResult().hasMatchedOption("--traces")) {
+            throw new IllegalArgumentException("traces: sets the conformance battery's traces, which --no-conformance"
+                    + " skips");
         }
         List<TlcModel> selected = new ArrayList<>();
         for (String name : models) {
@@ -166,6 +171,8 @@ final class CheckSpecsCommand implements Callable<Integer> {
                 m.put("as_expected", r.asExpected());
                 if (!r.asExpected()) {
                     m.put("output", lastLines(r.output(), 60));
+                } else if (trace && r.verdict() != Verdict.PASSED) {
+                    m.put("counterexample", r.counterexample());
                 }
                 rows.add(m);
             }

@@ -3,6 +3,7 @@ package org.primelab.cli;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.Forwarding;
 import org.primelab.core.entropy.LoadBalancingScheme;
@@ -187,7 +188,7 @@ public final class SimOptions {
     }
 
     /** Refuses the first of {@code unused}, if any. */
-    private static void refuse(List<Unused> unused) {
+    static void refuse(List<Unused> unused) {
         if (!unused.isEmpty()) {
             throw new IllegalArgumentException(unused.get(0).message());
         }
@@ -218,7 +219,7 @@ public final class SimOptions {
     }
 
     /** An option the command line names that the run would ignore, and the one-line message saying so. */
-    private record Unused(String option, String message) {
+    record Unused(String option, String message) {
     }
 
     /**
@@ -227,30 +228,8 @@ public final class SimOptions {
      * message names the option and what it applies to. Options left at their defaults are never listed.
      */
     private List<Unused> unusedOptions(List<LoadBalancingScheme> schemes, TrafficSource source, CcKind ccKind) {
-        List<Unused> unused = new ArrayList<>();
-        boolean file = source.file() != null;
-        Collectives.Kind kind = file ? null : CliWorkload.generator(traffic);
-        boolean permutation = kind == Collectives.Kind.PERMUTATION;
-        for (String option : new String[] {"--flow-size", "--group", "--placement", "--cross-tor"}) {
-            if (file && named(option)) {
-                unused.add(new Unused(option, option.substring(2) + ": has no effect with a connection-matrix file"
-                        + " (the file gives every flow, its size and its endpoints); it applies to the generators"));
-            }
-        }
-        for (String option : new String[] {"--group", "--placement"}) {
-            if (permutation && named(option)) {
-                unused.add(new Unused(option, option.substring(2) + ": has no effect on a permutation; it applies"
-                        + " to the collectives (ring, alltoall, alltoall-serial, allreduce, incast)"));
-            }
-        }
-        if (kind == Collectives.Kind.RING && group == 0 && named("--placement")) {
-            unused.add(new Unused("--placement", "placement: places the hosts of each --group; a ring over every host"
-                    + " (no --group) runs in host order"));
-        }
-        if (!file && !permutation && named("--cross-tor")) {
-            unused.add(new Unused("--cross-tor", "cross-tor: applies to --traffic permutation only, got --traffic "
-                    + Units.oneLine(traffic)));
-        }
+        List<Unused> unused = new ArrayList<>(workloadAndFaultOptionsWithoutEffect(this::named, traffic,
+                source.file() != null, group, failRandom, degradeFraction));
         if (ccKind != CcKind.DCTCP && named("--dctcp-alpha0")) {
             unused.add(new Unused("--dctcp-alpha0", "dctcp-alpha0: applies to --cc dctcp only, got --cc "
                     + Units.oneLine(cc)));
@@ -276,17 +255,55 @@ public final class SimOptions {
             unused.add(new Unused("--sched", "sched: schedules between the sprayed and the ECMP class, and with"
                     + " --ecmp-fraction 0 there is one class"));
         }
-        if (failRandom == 0 && named("--fail-at")) {
-            unused.add(new Unused("--fail-at", "fail-at: is when --fail-random's links fail; give --fail-random N, or"
-                    + " the time with each --fail (e.g. leaf0-spine3@20us)"));
-        }
-        if (degradeFraction == 0 && named("--degrade-to")) {
-            unused.add(new Unused("--degrade-to", "degrade-to: is the rate of --degrade-fraction's links; give"
-                    + " --degrade-fraction F, or the rate with each --degrade (e.g. leaf0-spine1=100G)"));
-        }
         if (fail.isEmpty() && failRandom == 0 && source.failedCables().isEmpty() && named("--detect")) {
             unused.add(new Unused("--detect", "detect: no link fails in this run (--fail, --fail-random or a"
                     + " connection matrix's failure lines), so there is nothing to detect"));
+        }
+        return unused;
+    }
+
+    /**
+     * The workload and fault options the command line names ({@code named}) that have no effect: the generators'
+     * options with a connection-matrix file, a collective's options on a permutation, {@code --cross-tor} off a
+     * permutation, {@code --fail-at} without {@code --fail-random}, {@code --degrade-to} without
+     * {@code --degrade-fraction}. Shared by every command that takes these options ({@code prime bounds ideal-fct}
+     * too).
+     *
+     * @param file whether {@code traffic} is a connection-matrix file
+     * @param group {@code --group} (0: one group of every host)
+     */
+    static List<Unused> workloadAndFaultOptionsWithoutEffect(Predicate<String> named, String traffic, boolean file,
+                                                             int group, int failRandom, double degradeFraction) {
+        List<Unused> unused = new ArrayList<>();
+        Collectives.Kind kind = file ? null : CliWorkload.generator(traffic);
+        boolean permutation = kind == Collectives.Kind.PERMUTATION;
+        for (String option : new String[] {"--flow-size", "--group", "--placement", "--cross-tor"}) {
+            if (file && named.test(option)) {
+                unused.add(new Unused(option, option.substring(2) + ": has no effect with a connection-matrix file"
+                        + " (the file gives every flow, its size and its endpoints); it applies to the generators"));
+            }
+        }
+        for (String option : new String[] {"--group", "--placement"}) {
+            if (permutation && named.test(option)) {
+                unused.add(new Unused(option, option.substring(2) + ": has no effect on a permutation; it applies"
+                        + " to the collectives (ring, alltoall, alltoall-serial, allreduce, incast)"));
+            }
+        }
+        if (kind == Collectives.Kind.RING && group == 0 && named.test("--placement")) {
+            unused.add(new Unused("--placement", "placement: places the hosts of each --group; a ring over every host"
+                    + " (no --group) runs in host order"));
+        }
+        if (!file && !permutation && named.test("--cross-tor")) {
+            unused.add(new Unused("--cross-tor", "cross-tor: applies to --traffic permutation only, got --traffic "
+                    + Units.oneLine(traffic)));
+        }
+        if (failRandom == 0 && named.test("--fail-at")) {
+            unused.add(new Unused("--fail-at", "fail-at: is when --fail-random's links fail; give --fail-random N, or"
+                    + " the time with each --fail (e.g. leaf0-spine3@20us)"));
+        }
+        if (degradeFraction == 0 && named.test("--degrade-to")) {
+            unused.add(new Unused("--degrade-to", "degrade-to: is the rate of --degrade-fraction's links; give"
+                    + " --degrade-fraction F, or the rate with each --degrade (e.g. leaf0-spine1=100G)"));
         }
         return unused;
     }
@@ -361,6 +378,11 @@ public final class SimOptions {
             throw new IllegalArgumentException("detect: must be at most " + Units.formatTime(MAX_DETECT_PS)
                     + " (a link undetected for longer black-holes its flows past any run's end), got "
                     + Units.oneLine(detect));
+        }
+        if (group == 0 && named("--group")) {
+            // 0 is the default's 'one group of every host', not a value the help offers
+            throw new IllegalArgumentException("group: must be in [2, " + tree.hosts() + "] hosts, got 0; leave"
+                    + " --group out for one group of every host");
         }
         List<LoadBalancingScheme> schemes = schemes();
         TrafficSource source = traffic(tree);

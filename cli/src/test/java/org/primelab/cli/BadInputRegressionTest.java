@@ -128,6 +128,22 @@ class BadInputRegressionTest {
                 Arguments.of("degrade-to", new String[] {"fluid", "--k", "4", "--degrade-to", "100G"}),
                 Arguments.of("detect", new String[] {"sim", "--k", "4", "--detect", "5us"}),
                 Arguments.of("link", new String[] {"motivation", "--link", "nosuch"}),
+                Arguments.of("group", new String[] {"sim", "--k", "8", "--traffic", "ring", "--group", "0"}),
+                // bounds ideal-fct applies sim's rules for workload and fault options (they had no effect there)
+                Arguments.of("group", new String[] {"bounds", "ideal-fct", "--k", "4", "--rate", "400G", "--flow-size",
+                    "64KB", "--group", "4"}),
+                Arguments.of("placement", new String[] {"bounds", "ideal-fct", "--k", "4", "--rate", "400G",
+                    "--flow-size", "64KB", "--placement", "spread"}),
+                Arguments.of("fail-at", new String[] {"bounds", "ideal-fct", "--k", "4", "--rate", "400G", "--flow-size",
+                    "64KB", "--fail-at", "1us"}),
+                Arguments.of("degrade-to", new String[] {"bounds", "ideal-fct", "--k", "4", "--rate", "400G",
+                    "--flow-size", "64KB", "--degrade-to", "10G"}),
+                // a failure time near 2^63 ps overflowed with the detection delay added: a 5 us run changed
+                Arguments.of("fail-at", new String[] {"sim", "--k", "4", "--fail-random", "1", "--fail-at",
+                    "9223372036854775000ps"}),
+                Arguments.of("fail", new String[] {"sim", "--k", "4", "--fail", "leaf0-spine0@9223372036854775000ps"}),
+                Arguments.of("fail", new String[] {"bounds", "ideal-fct", "--k", "4", "--rate", "400G", "--flow-size",
+                    "64KB", "--fail", "leaf0-spine0@2000000s"}),
                 // runaway runs and OutOfMemoryErrors become refusals with the estimate and the limit
                 Arguments.of("k", new String[] {"bounds", "ideal-fct", "--rate", "400G", "--flow-size", "2MB",
                     "--k", "256", "--tiers", "3"}),

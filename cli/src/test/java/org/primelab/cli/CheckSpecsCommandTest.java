@@ -107,6 +107,11 @@ class CheckSpecsCommandTest {
         assertTrue(r.out().contains("counterexample:"), r.out());
         assertTrue(r.out().contains("1: <Initial predicate>"), r.out());
         assertTrue(r.out().contains("every verdict as expected; conformance not run"), r.out());
+        // --json carries it too (--trace did nothing there)
+        r = EvCommandTest.run("check-specs", "--model", "BitmapContrastBeforeScan", "--trace", "--no-conformance",
+                "--json");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("\"counterexample\":[\"1: <Initial predicate>"), r.out());
     }
 
     @Test
@@ -127,6 +132,8 @@ class CheckSpecsCommandTest {
             {"check-specs", "--timeout", "many"},
             {"check-specs", "--traces", "0"},
             {"check-specs", "--traces", "100001"},
+            {"check-specs", "--traces", "500", "--no-conformance"},
+            {"ev", "--k", "4", "--json", "--show", "5"},
         };
         for (String[] args : bad) {
             EvCommandTest.Run r = EvCommandTest.run(args);
