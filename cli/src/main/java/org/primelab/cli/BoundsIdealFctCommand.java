@@ -181,8 +181,7 @@ final class BoundsIdealFctCommand implements Callable<Integer> {
                     + " collective's: 'prime sim --traffic' prints it as ideal_cct_us)");
         }
         if (!source.failedCables().isEmpty()) {
-            CliWorkload.requireOneFaultSource(traffic, true, !fail.isEmpty() || failRandom != 0 || !degrade.isEmpty()
-                    || degradeFraction != 0);
+            CliWorkload.requireOneFaultSource(traffic, true, fail, failRandom);
             List<String> all = new ArrayList<>(fail);
             for (String cable : source.failedCables()) {
                 all.add(cable + "@0ps");

@@ -3,6 +3,7 @@ package org.primelab.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.primelab.core.topology.FatTree;
@@ -122,16 +123,22 @@ record CliWorkload(String name, ConnectionMatrix cm, FatTree tree) {
     }
 
     /**
-     * Refuses failures given both in a traffic file's failure lines and with command-line fault options:
-     * which should win (or whether both add up) is ambiguous, so neither is silently dropped or doubled.
+     * Refuses failures given both in a traffic file's failure lines and with {@code --fail} or {@code --fail-random}:
+     * whether both should apply or one replace the other is ambiguous, so neither is silently dropped or doubled.
+     * Degradations ({@code --degrade}, {@code --degrade-fraction}) add to the file's failures: a file has no way to
+     * say them.
      *
      * @param file the traffic file's name
+     * @param failures the command line's {@code --fail} entries
+     * @param failRandom its {@code --fail-random}
      */
-    static void requireOneFaultSource(String file, boolean fileHasFailures, boolean commandLineHasFaults) {
-        if (fileHasFailures && commandLineHasFaults) {
+    static void requireOneFaultSource(String file, boolean fileHasFailures, List<String> failures, int failRandom) {
+        if (fileHasFailures && (!failures.isEmpty() || failRandom != 0)) {
             Path name = Path.of(file).getFileName();
-            throw new IllegalArgumentException("fail: " + (name == null ? file : name) + " has failure lines and --fail/--fail-random/--degrade"
-                    + " options are given too, so which wins is ambiguous; give the faults in one place only");
+            String option = !failures.isEmpty() ? "fail" : "fail-random";
+            throw new IllegalArgumentException(option + ": " + (name == null ? file : name) + " has failure lines too,"
+                    + " and whether --" + option + " adds to them or replaces them is ambiguous; give the failures in one"
+                    + " place only (degradations add to a file's failures)");
         }
     }
 

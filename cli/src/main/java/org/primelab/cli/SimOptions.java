@@ -478,8 +478,7 @@ public final class SimOptions {
 
     /** The {@code --fail*} and {@code --degrade*} options, plus {@code extraFailures} failed from time 0. */
     FaultSpec faultSpec(List<String> extraFailures) {
-        CliWorkload.requireOneFaultSource(traffic, !extraFailures.isEmpty(),
-                !fail.isEmpty() || failRandom != 0 || !degrade.isEmpty() || degradeFraction != 0);
+        CliWorkload.requireOneFaultSource(traffic, !extraFailures.isEmpty(), fail, failRandom);
         List<String> all = new ArrayList<>(fail);
         for (String cable : extraFailures) {
             all.add(cable + "@0ps");

@@ -240,22 +240,31 @@ class BadInputRegressionTest {
     @Test
     void aTrafficFileWithFailureLinesAndFailOptionsIsAmbiguous(@TempDir Path dir) throws IOException {
         Path cm = Files.writeString(dir.resolve("f.cm"), "Nodes 16\nConnections 1\nFailures 1\n0->15 id 1 start 0"
-                + " size 100\nfailure switch_type AGG switch_id 3 link_id 1\n");
-        for (String[] faults : new String[][] {{"--fail", "leaf0-agg0.0@0us"}, {"--fail-random", "1"},
-            {"--degrade-fraction", "0.5"}, {"--degrade", "agg0.0-core0=100G"}}) {
+                + " size 100000\nfailure switch_type AGG switch_id 3 link_id 1\n");
+        for (String[] faults : new String[][] {{"fail", "leaf0-agg0.0@0us"}, {"fail-random", "1"}}) {
             for (String cmd : new String[] {"sim", "fluid"}) {
-                String[] args = new String[] {cmd, "--tiers", "3", "--k", "4", "--traffic", cm.toString(), faults[0],
-                    faults[1]};
+                String[] args = new String[] {cmd, "--tiers", "3", "--k", "4", "--traffic", cm.toString(),
+                    "--" + faults[0], faults[1]};
                 EvCommandTest.Run r = EvCommandTest.run(args);
                 assertEquals(PrimeCommand.EXIT_BAD_INPUT, r.code(), String.join(" ", args) + ": " + r.err());
-                assertTrue(r.err().startsWith("prime: fail: f.cm has failure lines") && r.err().contains("ambiguous"),
-                        r.err());
+                assertTrue(r.err().startsWith("prime: " + faults[0] + ": f.cm has failure lines")
+                        && r.err().contains("ambiguous"), r.err());
                 assertEquals(1, r.err().strip().lines().count(), r.err());
             }
         }
-        // the file's failure alone is accepted and runs
+        // the file's failure alone is accepted and runs; a degradation adds to it (it was refused as ambiguous)
         EvCommandTest.Run ok = EvCommandTest.run("sim", "--tiers", "3", "--k", "4", "--traffic", cm.toString(), "--json");
         assertEquals(0, ok.code(), ok.err());
+        EvCommandTest.Run degraded = EvCommandTest.run("sim", "--tiers", "3", "--k", "4", "--traffic", cm.toString(),
+                "--degrade-fraction", "1", "--degrade-to", "100G", "--json");
+        assertEquals(0, degraded.code(), degraded.err());
+        assertFalse(maxFct(ok.out()).equals(maxFct(degraded.out())), ok.out() + degraded.out());
+    }
+
+    private static String maxFct(String json) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"max_fct_us\":([0-9.e+-]+)").matcher(json);
+        assertTrue(m.find(), json);
+        return m.group(1);
     }
 
     /** A value the option's type refuses names the type and what the option accepts, from its own help text. */
