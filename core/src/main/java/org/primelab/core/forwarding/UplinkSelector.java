@@ -2,6 +2,7 @@ package org.primelab.core.forwarding;
 
 import java.util.SplittableRandom;
 import org.primelab.core.entropy.Forwarding;
+import org.primelab.core.random.BoundedDraw;
 import org.primelab.core.random.Seeds;
 import org.primelab.core.topology.EvLayout;
 import org.primelab.core.topology.FatTree;
@@ -112,7 +113,7 @@ public final class UplinkSelector {
                 bestBytes = q;
                 best = i;
                 tied = 1;
-            } else if (q == bestBytes && ties.nextInt(++tied) == 0) {
+            } else if (q == bestBytes && BoundedDraw.nextInt(ties, ++tied) == 0) {
                 best = i;   // reservoir sampling: uniform among the tied
             }
         }
