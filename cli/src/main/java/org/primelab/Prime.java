@@ -163,8 +163,14 @@ public final class Prime {
         return with("traffic", file);
     }
 
-    /** Collectives: hosts per group (default: all hosts in one group). */
+    /** Collectives: hosts per group, 2..hosts (default: all hosts in one group; {@code 0} goes back to it). */
     public Prime group(int hosts) {
+        if (hosts == 0) {
+            // the default, which the command line says by leaving --group out (it refuses --group 0)
+            Map<String, String> o = new LinkedHashMap<>(options);
+            o.remove("group");
+            return new Prime(o, failures, degradations);
+        }
         return with("group", String.valueOf(hosts));
     }
 
