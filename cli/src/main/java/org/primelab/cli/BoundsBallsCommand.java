@@ -12,6 +12,7 @@ import org.primelab.analytical.balls.PoissonizedMaxLoadCalculator;
 import org.primelab.analytical.balls.RaabStegerAsymptotics;
 import org.primelab.analytical.balls.RationalMaxLoadCalculator;
 import org.primelab.core.units.Units;
+import me.tongfei.progressbar.ProgressBar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -29,6 +30,8 @@ public final class BoundsBallsCommand implements Callable<Integer> {
      * multiply-add measured from 1,000 to 100,000 balls); the Fourier method computes the same distribution.
      */
     static final double CONVOLUTION_WORK_LIMIT = 4e10;
+    /** The progress bar counts the work done in thousandths. */
+    private static final int PERMILLE = 1000;
 
     @Spec
     CommandSpec spec;
@@ -46,6 +49,10 @@ public final class BoundsBallsCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "print one JSON object instead of text")
     boolean json;
+
+    @Option(names = "--no-progress", description = "never show the progress bar (shown on stderr once the computation"
+            + " lasts 2 s)")
+    boolean noProgress;
 
     /**
      * The calculator {@code --method} names for {@code balls} balls into {@code bins} bins, every value
@@ -84,7 +91,26 @@ public final class BoundsBallsCommand implements Callable<Integer> {
     public Integer call() {
         MaxLoadCalculator calc = calculator(method, balls, bins);
         long start = System.nanoTime();
-        MaxLoadDistribution d = calc.maxLoad(balls, bins);
+        ProgressBar[] bar = new ProgressBar[1];
+        PrintWriter err = spec.commandLine().getErr();
+        MaxLoadDistribution d;
+        try {
+            d = calc.maxLoad(balls, bins, done -> {
+                if (noProgress) {
+                    return;
+                }
+                if (bar[0] == null && System.nanoTime() - start > SimRunner.PROGRESS_AFTER_NANOS) {
+                    bar[0] = ProgressBars.onStderr("bounds balls", PERMILLE, "", err, null);
+                }
+                if (bar[0] != null) {
+                    bar[0].stepTo(Math.round(done * PERMILLE));
+                }
+            });
+        } finally {
+            if (bar[0] != null) {
+                bar[0].close();
+            }
+        }
         double millis = (System.nanoTime() - start) / 1e6;
         MaxLoadDistribution poisson = new PoissonApproximation().maxLoad(balls, bins);
         boolean asymptotic = balls >= 1 && bins >= 3;

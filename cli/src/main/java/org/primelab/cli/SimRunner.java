@@ -4,10 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import java.util.Map;
 import org.primelab.analytical.fct.CollectiveIdeal;
 import org.primelab.analytical.fct.IdealMaxFct;
@@ -176,22 +173,8 @@ final class SimRunner {
             }
             fractionDone = eta.fraction(completedFlows, nowPs);
             if (bar == null && System.nanoTime() - start > PROGRESS_AFTER_NANOS) {
-                bar = new ProgressBarBuilder().setTaskName(name).setInitialMax(flows)
-                        .setStyle(ProgressBarStyle.ASCII).setUnit(" flows", 1).continuousUpdate()
-                        .setEtaFunction(state -> RunEta.remaining(state.getTotalElapsed(), fractionDone))
-                        .setConsumer(new ConsoleProgressBarConsumer(new java.io.PrintStream(
-                                new java.io.OutputStream() {
-                                    @Override
-                                    public void write(int b) {
-                                        err.write(b);
-                                    }
-
-                                    @Override
-                                    public void flush() {
-                                        err.flush();
-                                    }
-                                }, true)))
-                        .build();
+                bar = ProgressBars.onStderr(name, flows, " flows", err,
+                        state -> RunEta.remaining(state.getTotalElapsed(), fractionDone));
             }
             if (bar != null) {
                 bar.stepTo(completedFlows);

@@ -12,6 +12,14 @@ public interface MaxLoadCalculator {
     /** The distribution of the maximum load of {@code balls} balls in {@code bins} bins. */
     MaxLoadDistribution maxLoad(int balls, int bins);
 
+    /**
+     * The same, reporting the share of the work done (0 to 1) to {@code progress} as it goes, for a caller that shows
+     * progress on a long computation; calculators that finish quickly report nothing.
+     */
+    default MaxLoadDistribution maxLoad(int balls, int bins, java.util.function.DoubleConsumer progress) {
+        return maxLoad(balls, bins);
+    }
+
     /** Shared argument check: {@code balls >= 0}, {@code bins >= 1}, within the algorithm's limits. */
     static void check(int balls, int bins, int maxBalls, int maxBins) {
         if (balls < 0 || balls > maxBalls) {

@@ -86,6 +86,16 @@ public final class PoissonizedMaxLoadCalculator implements MaxLoadCalculator {
 
     @Override
     public MaxLoadDistribution maxLoad(int balls, int bins) {
+        return maxLoad(balls, bins, done -> { });
+    }
+
+    /**
+     * {@inheritDoc} The work is one evaluation of {@link #logProbabilityAtMost} per value of the max: the bisection's
+     * {@code log2 m} steps, then every value up to the first whose union bound is below
+     * {@link MaxLoadDistribution#TAIL_EPSILON}, found beforehand by bisection on the (cheap, decreasing) bound.
+     */
+    @Override
+    public MaxLoadDistribution maxLoad(int balls, int bins, java.util.function.DoubleConsumer progress) {
         MaxLoadCalculator.check(balls, bins, MAX_BALLS, MAX_BINS);
         String name = "Poissonized, " + method.name().toLowerCase(java.util.Locale.ROOT);
         if (balls == 0) {
@@ -97,6 +107,9 @@ public final class PoissonizedMaxLoadCalculator implements MaxLoadCalculator {
             return new MaxLoadDistribution(balls, bins, cdf, name);
         }
         int kMin = (int) ((balls + (long) bins - 1) / bins);
+        int kLast = lastValueOfTheMax(balls, bins, kMin);
+        double steps = Math.ceil(Math.log(balls - kMin + 1.0) / Math.log(2)) + 1;
+        double evaluations = 0;
         // bisection for the first k whose probability is representable
         int lo = kMin;
         int hi = balls;
@@ -107,8 +120,10 @@ public final class PoissonizedMaxLoadCalculator implements MaxLoadCalculator {
             } else {
                 lo = mid + 1;
             }
+            progress.accept(++evaluations / (steps + Math.max(1, kLast - lo + 1)));
         }
         int kLow = lo;
+        double total = evaluations + Math.max(1, kLast - kLow + 1);
         double[] buf = new double[Math.min(balls, kLow + 64) + 1];
         int k = kLow;
         double prev = 0;
@@ -121,6 +136,7 @@ public final class PoissonizedMaxLoadCalculator implements MaxLoadCalculator {
             }
             buf[k] = p;
             prev = p;
+            progress.accept(Math.min(1, ++evaluations / total));
             if (k >= balls || union < MaxLoadDistribution.TAIL_EPSILON) {
                 break;
             }
@@ -128,6 +144,21 @@ public final class PoissonizedMaxLoadCalculator implements MaxLoadCalculator {
         }
         double[] cdf = java.util.Arrays.copyOf(buf, k + 1);
         return new MaxLoadDistribution(balls, bins, cdf, name);
+    }
+
+    /** The first value of the max from {@code kMin} on whose union bound is below the tail cut (the loop's last), or m. */
+    private static int lastValueOfTheMax(int balls, int bins, int kMin) {
+        int lo = kMin;
+        int hi = balls;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (bins * Tails.binomialUpperTail(balls, 1.0 / bins, mid) < MaxLoadDistribution.TAIL_EPSILON) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
     }
 
     /**

@@ -70,6 +70,27 @@ class PoissonizedMaxLoadContractTest {
     }
 
     /** One ball in n bins has max 1 with certainty. */
+    /**
+     * The progress a long computation reports rises to 1, the count of evaluations planned being exact (the last value
+     * of the max is found beforehand by the loop's own stopping rule), and reporting changes nothing in the result.
+     */
+    @Test
+    void progressRisesToOneAndChangesNothing() {
+        for (int[] mn : new int[][] {{20_000, 2}, {20_000, 64}, {1_000, 1_000}, {5, 3}}) {
+            PoissonizedMaxLoadCalculator calc = new PoissonizedMaxLoadCalculator();
+            java.util.List<Double> reports = new java.util.ArrayList<>();
+            MaxLoadDistribution withProgress = calc.maxLoad(mn[0], mn[1], reports::add);
+            MaxLoadDistribution plain = calc.maxLoad(mn[0], mn[1]);
+            assertEquals(plain.toString(), withProgress.toString());
+            assertEquals(plain.expectedMax(), withProgress.expectedMax(), 0.0);
+            assertTrue(reports.size() > 2, mn[0] + " in " + mn[1] + ": " + reports);
+            for (int i = 1; i < reports.size(); i++) {
+                assertTrue(reports.get(i) >= reports.get(i - 1) && reports.get(i) <= 1, reports.toString());
+            }
+            assertEquals(1.0, reports.get(reports.size() - 1), 1e-12, mn[0] + " in " + mn[1] + ": " + reports);
+        }
+    }
+
     @Test
     void oneBallHasMaxOne() {
         for (int n : new int[] {1, 2, 5, 1000}) {
