@@ -155,6 +155,11 @@ public final class Prime {
      * and in each group {@code senders} hosts send one flow each to the group's receiver, all at once.
      */
     public Prime incast(int senders) {
+        if (senders < 1 || senders >= Integer.MAX_VALUE) {
+            // its group is the senders and the receiver: say the count the caller gave, not senders + 1
+            throw new IllegalArgumentException("incast: senders must be >= 1 (each group is the senders and one"
+                    + " receiver, at most the fabric's hosts), got " + senders);
+        }
         return with("traffic", "incast").with("group", String.valueOf(senders + 1));
     }
 
@@ -188,6 +193,7 @@ public final class Prime {
 
     /** Fail a link, {@code LINK@TIME} (names as {@code prime topo} prints them), e.g. {@code "leaf0-spine3@20us"}. */
     public Prime fail(String linkAtTime) {
+        required("fail", linkAtTime);
         List<String> f = new ArrayList<>(failures);
         f.add(linkAtTime);
         return new Prime(options, List.copyOf(f), degradations);
@@ -205,6 +211,7 @@ public final class Prime {
 
     /** Run one link slower, {@code LINK=RATE}, e.g. {@code "leaf0-spine1=100G"}. */
     public Prime degrade(String linkEqualsRate) {
+        required("degrade", linkEqualsRate);
         List<String> d = new ArrayList<>(degradations);
         d.add(linkEqualsRate);
         return new Prime(options, failures, List.copyOf(d));
@@ -409,6 +416,7 @@ public final class Prime {
         }
 
         private int indexOf(String scheme) {
+            required("lb", scheme);
             for (int i = 0; i < runs.size(); i++) {
                 if (runs.get(i).scenario().scheme().cliName().equalsIgnoreCase(scheme.trim())) {
                     return i;
@@ -492,6 +500,7 @@ public final class Prime {
      * check failed (the report names it).
      */
     public Output check(String results) {
+        required("results", results);
         List<String> args = new ArrayList<>();
         args.add("check");
         args.addAll(arguments(options, failures, degradations));
@@ -503,6 +512,9 @@ public final class Prime {
 
     /** {@code prime check} with its own arguments, e.g. {@code check("--k", "16", "--traffic", "x.cm", "--htsim", "x.txt")}. */
     public static Output check(String... arguments) {
+        if (arguments == null) {
+            throw new IllegalArgumentException("arguments: missing (give prime check's options, e.g. \"--k\", \"16\", ...)");
+        }
         String[] args = new String[arguments.length + 1];
         args[0] = "check";
         System.arraycopy(arguments, 0, args, 1, arguments.length);
@@ -516,6 +528,14 @@ public final class Prime {
      * on the command line, here as an {@link IllegalArgumentException} carrying the one-line message.
      */
     public static Output cli(String... arguments) {
+        if (arguments == null) {
+            throw new IllegalArgumentException("arguments: missing (give the command line's words, e.g. \"sim\", \"--k\", \"8\")");
+        }
+        for (int i = 0; i < arguments.length; i++) {
+            if (arguments[i] == null) {
+                throw new IllegalArgumentException("arguments: word " + i + " is null in " + java.util.Arrays.toString(arguments));
+            }
+        }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int status = PrimeCommand.execute(arguments, new PrintWriter(out, true), new PrintWriter(err, true));
@@ -564,6 +584,13 @@ public final class Prime {
     }
 
     // ---------------------------------------------------------------------------------------- internal
+
+    /** Refuses a null value of {@code option} as the builder's other setters do. */
+    private static void required(String option, String value) {
+        if (value == null) {
+            throw new IllegalArgumentException(option + ": missing value");
+        }
+    }
 
     private Prime with(String option, String value) {
         return with(java.util.Collections.singletonMap(option, value));

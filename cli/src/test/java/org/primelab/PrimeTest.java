@@ -204,6 +204,26 @@ class PrimeTest {
         assertEquals(base.tree().hosts(), base.incast(8).group(0).permutation().flows().size());
     }
 
+    /** Nulls and out-of-range counts are one-line IllegalArgumentExceptions naming what was given (they were NPEs). */
+    @Test
+    void nullsAndBadCountsAreNamedNotNullPointerExceptions() {
+        Prime p = Prime.fatTree(2, 4).flowSize("16KB");
+        String[][] cases = {{"fail"}, {"degrade"}, {"results"}, {"arguments"}, {"arguments"}, {"arguments"}, {"lb"},
+            {"lb"}, {"lb"}, {"incast"}, {"incast"}};
+        Prime.Runs<?> runs = p.sim("prime");
+        List<org.junit.jupiter.api.function.Executable> calls = List.of(
+            () -> p.fail(null), () -> p.degrade(null), () -> p.check((String) null), () -> Prime.check((String[]) null),
+            () -> Prime.cli((String[]) null), () -> Prime.cli("sim", null), () -> runs.get(null), () -> runs.ratio(null),
+            () -> runs.notes(null), () -> p.incast(0), () -> p.incast(Integer.MAX_VALUE));
+        for (int i = 0; i < calls.size(); i++) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, calls.get(i), "case " + i);
+            assertTrue(e.getMessage().startsWith(cases[i][0] + ": "), i + ": " + e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        }
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> p.incast(Integer.MAX_VALUE)).getMessage()
+                .endsWith("got " + Integer.MAX_VALUE), "the count the caller gave, not an overflowed group");
+    }
+
     @Test
     void valuesPrintOneReadableLine() {
         Prime p = Prime.fatTree(2, 4).flowSize("16KB");

@@ -93,6 +93,11 @@ final class CrossvalCommand implements Callable<Integer> {
         if (!List.of("auto", "flow", "quantum").contains(engine.trim().toLowerCase(Locale.ROOT))) {
             throw new IllegalArgumentException("engine: expected one of " + EngineChoice.ACCEPTED + ", got '" + engine + "'");
         }
+        if (noFastForward && engine.trim().equalsIgnoreCase(EngineChoice.FLOW)) {
+            // as prime fluid refuses it: the flow-level engine has no steps to integrate
+            throw new IllegalArgumentException("no-fast-forward: only the quantum engine steps; --engine flow jumps from"
+                    + " event to event");
+        }
         for (Crossval.Scenario s : scenarios) {
             s.checkFits();
         }

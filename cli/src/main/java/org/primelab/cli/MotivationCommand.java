@@ -68,7 +68,7 @@ final class MotivationCommand implements Callable<Integer> {
     public Integer call() {
         FatTree tree = FatTree.twoTier(K);
         List<LoadBalancingScheme> schemes = new ArrayList<>();
-        for (String s : lb.split(",")) {
+        for (String s : lb.split(",", -1)) {
             LoadBalancingScheme scheme = Checks.as("lb", () -> LoadBalancingScheme.parse(s));
             if (schemes.contains(scheme)) {
                 throw new IllegalArgumentException("lb: '" + scheme.cliName() + "' given twice in '" + Units.oneLine(lb)
@@ -77,7 +77,7 @@ final class MotivationCommand implements Callable<Integer> {
             schemes.add(scheme);
         }
         List<Integer> pcts = new ArrayList<>();
-        for (String d : degradations.split(",")) {
+        for (String d : degradations.split(",", -1)) {
             int p;
             try {
                 p = Integer.parseInt(d.trim());

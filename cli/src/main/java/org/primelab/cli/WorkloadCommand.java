@@ -84,6 +84,12 @@ final class WorkloadCommand implements Callable<Integer> {
             }
         }
         Placement place = CliWorkload.placement(placement);
+        if (kind != Collectives.Kind.PERMUTATION && place != Placement.RANDOM
+                && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
+            // the file is the same for every seed: only the permutation and random placement draw from it
+            throw new IllegalArgumentException("seed: has no effect on --traffic " + kind.cliName() + " with --placement "
+                    + Units.oneLine(placement) + "; it draws the permutation and --placement random only");
+        }
         if (group < 2) {
             throw new IllegalArgumentException("group: must be >= 2 hosts, got " + group);
         }

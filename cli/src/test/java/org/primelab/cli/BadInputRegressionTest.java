@@ -129,6 +129,13 @@ class BadInputRegressionTest {
                 Arguments.of("detect", new String[] {"sim", "--k", "4", "--detect", "5us"}),
                 Arguments.of("link", new String[] {"motivation", "--link", "nosuch"}),
                 Arguments.of("group", new String[] {"sim", "--k", "8", "--traffic", "ring", "--group", "0"}),
+                // review 37: an empty list ran nothing (exit 0), an option without effect was accepted
+                Arguments.of("degradations", new String[] {"motivation", "--degradations", ","}),
+                Arguments.of("degradations", new String[] {"motivation", "--degradations", "50,"}),
+                Arguments.of("lb", new String[] {"motivation", "--lb", ","}),
+                Arguments.of("seed", new String[] {"workload", "--k", "4", "--traffic", "incast", "--seed", "7", "--out",
+                    "never-written.cm"}),
+                Arguments.of("no-fast-forward", new String[] {"crossval", "--engine", "flow", "--no-fast-forward"}),
                 // bounds ideal-fct applies sim's rules for workload and fault options (they had no effect there)
                 Arguments.of("group", new String[] {"bounds", "ideal-fct", "--k", "4", "--rate", "400G", "--flow-size",
                     "64KB", "--group", "4"}),
