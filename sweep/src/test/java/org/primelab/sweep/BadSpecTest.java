@@ -122,4 +122,44 @@ class BadSpecTest {
         refused(out, sweep("--grid", "k=4", "--grid", "fail=leaf0-spine7@20us", "--out", out.toString()),
                 "point {k=4, fail=leaf0-spine7@20us}");
     }
+
+    /**
+     * The command's own options outside the shared scenario options are checked too: they passed validation and
+     * failed inside Spark with a stack trace, exit 1 and an output directory.
+     */
+    @Test
+    void theCommandsOwnOptionsAreCheckedBeforeSparkStarts(@TempDir Path tmp) {
+        Path out = tmp.resolve("out");
+        refused(out, sweep("--grid", "k=4", "--grid", "fct-at=foo", "--out", out.toString()), "prime: grid.fct-at: bad value 'foo'",
+                "fct-at: expected receiver or sender, got 'foo'");
+        refused(out, sweep("--simulator", "fluid", "--grid", "k=4", "--grid", "fct-at=foo", "--out", out.toString()),
+                "grid.fct-at", "expected receiver or sender");
+        refused(out, sweep("--grid", "k=4", "--grid", "threads=99", "--out", out.toString()), "grid.threads", "threads: must be in [1, ");
+        // 8 threads are fine alone (the default fabric has enough ToRs), not with k=4: one ToR per thread at least
+        refused(out, sweep("--grid", "k=4", "--grid", "threads=2,8", "--out", out.toString()), "point {k=4, threads=8}",
+                "threads: must be in [1, ");
+    }
+
+    /**
+     * Every value {@code prime motivation} refuses is refused by a motivation sweep before Spark starts, with the
+     * command's own message (they ran into Spark and failed with a stack trace). The command refuses them before it
+     * runs anything, so its message is taken from the command itself: the sweep's check cannot drift from it.
+     */
+    @Test
+    void motivationValuesAreCheckedWithTheCommandsOwnMessage(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        String[][] bad = {{"link", "x"}, {"link", "leaf1->spine0"}, {"flow-size", "0"}, {"flow-size", "2XB"}, {"lb", "x"},
+            {"lb", "prime,prime"}, {"degradations", "0,0"}, {"degradations", "100"}, {"degradations", "x"}};
+        for (String[] kv : bad) {
+            StringWriter cmdErr = new StringWriter();
+            int code = org.primelab.cli.PrimeCommand.execute(new String[] {"motivation", "--" + kv[0], kv[1], "--out",
+                tmp.resolve("m").toString()}, new PrintWriter(new StringWriter(), true), new PrintWriter(cmdErr, true));
+            assertEquals(2, code, cmdErr.toString());
+            String own = cmdErr.toString().strip().replaceFirst("^prime: ", "");
+            Path yaml = spec(tmp, "m.yaml", "simulator: motivation\ngrid:\n  " + kv[0] + ": ['" + kv[1] + "']\n");
+            refused(out, sweep(yaml.toString(), "--out", out.toString()), "prime: grid." + kv[0] + ": bad value '" + kv[1]
+                    + "': " + own);
+        }
+        assertFalse(Files.exists(tmp.resolve("m")));
+    }
 }
