@@ -57,7 +57,7 @@ final class SweepCommand implements Callable<Integer> {
         OutputDir.requireUsable(out);
         List<Point> points = PointPlanner.plan(sweepSpec);
         PrintWriter err = spec.commandLine().getErr();
-        int named = sweepSpec.assignments().size();
+        int named = sweepSpec.size();
         if (points.size() < named) {
             // say so: an axis whose values the runs ignore (p-ecn under the flow-level engine) would vanish unnoticed
             err.printf("sweep: the spec's %d points are %d runs: points that differ only in defaults or in options their"

@@ -17,6 +17,14 @@ import java.util.Map;
  * @param points    explicit points (empty: the grid alone)
  */
 public record SweepSpec(Simulator simulator, Map<String, List<String>> grid, List<Map<String, String>> points) {
+    /**
+     * The most points one spec may name. Points are expanded, parsed and checked in memory before anything runs
+     * (a few kilobytes and about 20 ms each), so a grid of five 100-value axes (10^10 points) ran silently for
+     * minutes and died of OutOfMemoryError; 100,000 points is about half an hour of validation and well past any
+     * sweep that could finish (the paper-scale figures are 270 points at most).
+     */
+    public static final int MAX_POINTS = 100_000;
+
     public SweepSpec {
         grid = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(grid));
         points = List.copyOf(points);
@@ -28,6 +36,36 @@ public record SweepSpec(Simulator simulator, Map<String, List<String>> grid, Lis
         if (grid.isEmpty() && points.isEmpty()) {
             throw new IllegalArgumentException("spec: no points; give a non-empty 'grid' or 'points'");
         }
+        requireAtMostMaxPoints(grid, points);
+    }
+
+    /**
+     * Refuses a spec of more than {@link #MAX_POINTS} points before any is expanded: the count (the product of the
+     * axis sizes, times the explicit points) is exact, without overflow, whatever the axes.
+     */
+    private static void requireAtMostMaxPoints(Map<String, List<String>> grid, List<Map<String, String>> points) {
+        java.math.BigInteger count = java.math.BigInteger.valueOf(Math.max(1, points.size()));
+        List<String> factors = new ArrayList<>();
+        if (!points.isEmpty()) {
+            factors.add(points.size() + " points");
+        }
+        for (List<String> axis : grid.values()) {
+            count = count.multiply(java.math.BigInteger.valueOf(axis.size()));
+            factors.add(String.valueOf(axis.size()));
+        }
+        if (count.compareTo(java.math.BigInteger.valueOf(MAX_POINTS)) > 0) {
+            throw new IllegalArgumentException((grid.isEmpty() ? "points" : "grid") + ": the spec has " + count + " points ("
+                    + String.join(" x ", factors) + "); accepted: at most " + MAX_POINTS + " points per sweep, split it");
+        }
+    }
+
+    /** How many points {@link #assignments()} holds (at most {@link #MAX_POINTS}), without expanding them. */
+    public int size() {
+        int n = Math.max(1, points.size());
+        for (List<String> axis : grid.values()) {
+            n *= axis.size();
+        }
+        return n;
     }
 
     /**

@@ -162,4 +162,35 @@ class BadSpecTest {
         }
         assertFalse(Files.exists(tmp.resolve("m")));
     }
+
+    /**
+     * A grid of more than {@link SweepSpec#MAX_POINTS} points is refused at once, with the exact count: five 100-value
+     * axes (10^10 points, more than an int holds) were expanded in memory until OutOfMemoryError.
+     */
+    @Test
+    void aGridOfTooManyPointsIsRefusedWithItsCount(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        String hundred = java.util.stream.IntStream.rangeClosed(1, 100).mapToObj(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(","));
+        String ms = java.util.stream.IntStream.rangeClosed(1000, 1099).mapToObj(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(","));
+        String us = java.util.stream.IntStream.rangeClosed(1, 100).mapToObj(i -> i + "us")
+                .collect(java.util.stream.Collectors.joining(","));
+        String rto = java.util.stream.IntStream.rangeClosed(10, 109).mapToObj(i -> i + "us")
+                .collect(java.util.stream.Collectors.joining(","));
+        String kb = java.util.stream.IntStream.rangeClosed(1, 100).mapToObj(i -> i + "KB")
+                .collect(java.util.stream.Collectors.joining(","));
+        long start = System.nanoTime();
+        refused(out, sweep("--grid", "seed=" + hundred, "--grid", "flow-size=" + kb, "--grid", "rto=" + rto, "--grid",
+                "stagger=" + us, "--grid", "mtu=" + ms, "--out", out.toString()), "prime: grid: the spec has 10000000000 points",
+                "100 x 100 x 100 x 100 x 100", "at most " + SweepSpec.MAX_POINTS);
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "refused at once");
+        // explicit points count too: 2 points crossed with 50,001 seeds
+        StringBuilder seeds = new StringBuilder();
+        for (int i = 1; i <= 50_001; i++) {
+            seeds.append(i == 1 ? "" : ",").append(i);
+        }
+        Path yaml = spec(tmp, "p.yaml", "grid:\n  seed: [" + seeds + "]\npoints:\n  - {k: 4}\n  - {k: 8}\n");
+        refused(out, sweep(yaml.toString(), "--out", out.toString()), "grid: the spec has 100002 points (2 points x 50001)");
+    }
 }
