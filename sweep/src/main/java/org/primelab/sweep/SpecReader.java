@@ -1,8 +1,12 @@
 package org.primelab.sweep;
 
+import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,9 +39,15 @@ import org.primelab.core.units.Units;
  * values the simulator accepts is {@link PointPlanner}'s job.
  */
 public final class SpecReader {
-    /** Readers of the two formats (thread-safe once configured, and costly to build). */
-    private static final ObjectMapper YAML = new YAMLMapper();
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Readers of the two formats (thread-safe once configured, and costly to build). Both refuse a key given twice in
+     * one mapping: a tree keeps only the last, so {@code k: [4]} then {@code k: [8]} silently ran k=8 alone, where
+     * {@code --grid k=4 --grid k=8} is refused.
+     */
+    private static final ObjectMapper YAML = YAMLMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
 
     private SpecReader() {
     }
@@ -74,6 +84,11 @@ public final class SpecReader {
         try {
             root = mapper.readTree(text);
         } catch (JsonProcessingException e) {
+            String duplicate = duplicateKey(e);
+            if (duplicate != null) {
+                throw new IllegalArgumentException(duplicate + ": given twice" + (e.getLocation() == null ? ""
+                        : " (line " + e.getLocation().getLineNr() + ")") + "; accepted: each key once in a mapping");
+            }
             String first = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
             throw new IllegalArgumentException("spec: not valid " + (yaml ? "YAML" : "JSON")
                     + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")") + ": " + oneLine(first));
@@ -83,6 +98,26 @@ public final class SpecReader {
                     + oneLine(String.valueOf(e.getMessage()).lines().findFirst().orElse("")));
         }
         return fromTree(root);
+    }
+
+    /**
+     * The spec key ({@code grid.k}, {@code points[0].seed}) a duplicate-key refusal of the parser names, or null if
+     * {@code e} is another error: the parser stops on the second occurrence, inside the mapping that holds it.
+     */
+    private static String duplicateKey(JsonProcessingException e) {
+        if (!(e instanceof StreamReadException r) || r.getProcessor() == null
+                || !String.valueOf(e.getOriginalMessage()).startsWith("Duplicate field")) {
+            return null;
+        }
+        StringBuilder where = new StringBuilder();
+        for (JsonPointer p = r.getProcessor().getParsingContext().pathAsPointer(); !p.matches(); p = p.tail()) {
+            if (p.getMatchingIndex() >= 0 && where.length() > 0 && where.toString().endsWith("points")) {
+                where.append('[').append(p.getMatchingIndex()).append(']');
+            } else {
+                where.append(where.length() == 0 ? "" : ".").append(oneLine(p.getMatchingProperty()));
+            }
+        }
+        return where.toString();
     }
 
     /** {@code text} as one line ({@link Units#oneLine}). */

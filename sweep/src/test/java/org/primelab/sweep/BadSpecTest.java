@@ -193,4 +193,23 @@ class BadSpecTest {
         Path yaml = spec(tmp, "p.yaml", "grid:\n  seed: [" + seeds + "]\npoints:\n  - {k: 4}\n  - {k: 8}\n");
         refused(out, sweep(yaml.toString(), "--out", out.toString()), "grid: the spec has 100002 points (2 points x 50001)");
     }
+
+    /**
+     * A key given twice in a YAML or JSON mapping is refused naming it, as {@code --grid k=4 --grid k=8} is: the
+     * parsed tree kept the last, so the run silently used k=8 and seed=2 and dropped 4 and 1.
+     */
+    @Test
+    void aKeyGivenTwiceInASpecIsRefused(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        refused(out, sweep(spec(tmp, "d.yaml", "grid:\n  k: [4]\n  k: [8]\n").toString(), "--out", out.toString()),
+                "prime: grid.k: given twice (line 3)");
+        refused(out, sweep(spec(tmp, "d.json", "{\"grid\": {\"k\": [4], \"k\": [8]}}").toString(), "--out", out.toString()),
+                "prime: grid.k: given twice");
+        refused(out, sweep(spec(tmp, "p.yaml", "grid:\n  k: [4]\npoints:\n  - {seed: 1, seed: 2}\n").toString(), "--out",
+                out.toString()), "prime: points[0].seed: given twice");
+        refused(out, sweep(spec(tmp, "p.json", "{\"points\": [{\"k\": 4}, {\"seed\": 1, \"seed\": 2}]}").toString(),
+                "--out", out.toString()), "prime: points[1].seed: given twice");
+        refused(out, sweep(spec(tmp, "t.yaml", "grid: {k: 4}\ngrid: {k: 8}\n").toString(), "--out", out.toString()),
+                "prime: grid: given twice");
+    }
 }
