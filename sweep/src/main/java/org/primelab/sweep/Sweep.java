@@ -58,11 +58,37 @@ public final class Sweep {
     private Sweep() {
     }
 
+    /**
+     * The rows of earlier runs in an output directory, read before anything runs.
+     *
+     * @param rows         the results file's rows, then the journal's
+     * @param journalLines the journal's complete lines, to write back when {@code truncated}
+     * @param truncated    the journal's last line was incomplete (a run stopped while writing it) and is left out
+     */
+    public record Previous(List<Map<String, Object>> rows, List<String> journalLines, boolean truncated) {
+        public Previous {
+            rows = List.copyOf(rows);
+            journalLines = List.copyOf(journalLines);
+        }
+    }
+
     /** Runs the points of {@code points} missing from {@code dir}'s results. */
     public static Outcome run(JavaSparkContext sc, List<Point> points, Path dir, PointRunner runner, PrintWriter err) {
+        return run(sc, points, dir, previous(dir, err), runner, err);
+    }
+
+    /**
+     * Runs the points of {@code points} missing from {@code previous}, the rows {@link #previous} read from
+     * {@code dir} (so that a caller can refuse unreadable results before Spark starts).
+     */
+    public static Outcome run(JavaSparkContext sc, List<Point> points, Path dir, Previous earlier, PointRunner runner,
+                              PrintWriter err) {
         try {
             Files.createDirectories(dir);
-            List<Map<String, Object>> previous = existingRows(dir);
+            if (earlier.truncated()) {
+                dropIncompleteLastLine(dir, earlier.journalLines());
+            }
+            List<Map<String, Object>> previous = earlier.rows();
             Set<String> done = new HashSet<>();
             previous.forEach(r -> done.add(String.valueOf(r.get(Rows.POINT))));
             List<Point> todo = new ArrayList<>();
@@ -151,17 +177,83 @@ public final class Sweep {
     }
 
     /** Rows of earlier runs: the results file, then the journal of an interrupted run. */
-    static List<Map<String, Object>> existingRows(Path dir) throws IOException {
+    static List<Map<String, Object>> existingRows(Path dir) {
+        return previous(dir, new PrintWriter(java.io.Writer.nullWriter())).rows();
+    }
+
+    /**
+     * Rows of earlier runs in {@code dir}: the results file, then the journal of an interrupted run. The journal's last
+     * line is left out, with one line on {@code err}, if it is not a complete row: that is what a crash while writing it
+     * leaves, and resuming after a crash is what the journal is for. Anything else unreadable (a results file that is
+     * not Parquet, a bad journal line before the last) is refused in one line naming the file, since resuming over it
+     * would drop or rerun results without a word.
+     */
+    public static Previous previous(Path dir, PrintWriter err) {
         List<Map<String, Object>> rows = new ArrayList<>();
         Path parquet = dir.resolve(PARQUET);
-        if (Files.exists(parquet)) {
-            rows.addAll(ParquetTable.read(parquet));
+        if (Files.isRegularFile(parquet)) {
+            try {
+                rows.addAll(ParquetTable.read(parquet));
+            } catch (IOException | RuntimeException e) {
+                throw new IllegalArgumentException("out: " + parquet + ": not a readable Parquet results file ("
+                        + SpecReader.oneLine(firstLine(e)) + "); move it away to start afresh, or give another --out");
+            }
         }
         Path journal = dir.resolve(JOURNAL);
-        if (Files.exists(journal)) {
-            rows.addAll(CliPointRunner.parseJsonLines(Files.readString(journal)));
+        if (!Files.isRegularFile(journal)) {
+            return new Previous(rows, List.of(), false);
         }
-        return rows;
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(journal, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("out: " + journal + ": cannot read it (" + SpecReader.oneLine(firstLine(e))
+                    + "); move it away to start afresh, or give another --out");
+        }
+        int last = lines.size() - 1;
+        while (last >= 0 && lines.get(last).isBlank()) {
+            last--;
+        }
+        List<String> complete = new ArrayList<>();
+        for (int i = 0; i <= last; i++) {
+            Map<String, Object> row = journalRow(lines.get(i));
+            if (row != null) {
+                rows.add(row);
+                complete.add(lines.get(i));
+            } else if (i < last) {
+                throw new IllegalArgumentException("out: " + journal + ":" + (i + 1) + ": not a row of a sweep (a JSON object"
+                        + " with a '" + Rows.POINT + "' field); move the file away to start afresh, or give another --out");
+            } else {
+                err.println("sweep: ignoring the incomplete last line " + (i + 1) + " of " + journal
+                        + " (a run stopped while writing it); its point runs again");
+                err.flush();
+                return new Previous(rows, complete, true);
+            }
+        }
+        return new Previous(rows, complete, false);
+    }
+
+    /** One journal line as a row, or null if it is not a complete JSON object naming its point. */
+    private static Map<String, Object> journalRow(String line) {
+        if (line.isBlank()) {
+            return null;
+        }
+        try {
+            List<Map<String, Object>> parsed = CliPointRunner.parseJsonLines(line);
+            return parsed.size() == 1 && parsed.get(0).get(Rows.POINT) instanceof String ? parsed.get(0) : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Rewrites the journal with its complete lines only, before new rows are appended to it: appended after an
+     * incomplete line, the first new row would join it and make a bad line in the middle of the journal.
+     */
+    private static void dropIncompleteLastLine(Path dir, List<String> complete) throws IOException {
+        Path tmp = dir.resolve("." + JOURNAL + ".tmp");
+        Files.write(tmp, complete, StandardCharsets.UTF_8);
+        Files.move(tmp, dir.resolve(JOURNAL), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static ResultTable merge(List<Map<String, Object>> previous, List<Point> points,

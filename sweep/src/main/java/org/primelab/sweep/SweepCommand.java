@@ -57,6 +57,7 @@ final class SweepCommand implements Callable<Integer> {
         OutputDir.requireUsable(out);
         List<Point> points = PointPlanner.plan(sweepSpec);
         PrintWriter err = spec.commandLine().getErr();
+        Sweep.Previous previous = Sweep.previous(out, err);   // unreadable results are refused before Spark starts
         int named = sweepSpec.size();
         if (points.size() < named) {
             // say so: an axis whose values the runs ignore (p-ecn under the flow-level engine) would vanish unnoticed
@@ -68,7 +69,7 @@ final class SweepCommand implements Callable<Integer> {
         try (JavaSparkContext sc = SparkContexts.open(sparkMaster, "prime sweep")) {
             Sweep.Outcome o;
             try {
-                o = Sweep.run(sc, points, out, new CliPointRunner(), err);
+                o = Sweep.run(sc, points, out, previous, new CliPointRunner(), err);
             } catch (IllegalStateException e) {
                 err.println("prime: " + e.getMessage());
                 err.flush();

@@ -212,4 +212,50 @@ class BadSpecTest {
         refused(out, sweep(spec(tmp, "t.yaml", "grid: {k: 4}\ngrid: {k: 8}\n").toString(), "--out", out.toString()),
                 "prime: grid: given twice");
     }
+
+    /**
+     * Results in --out that cannot be read (a results file that is not Parquet, a bad journal line before the last)
+     * are refused in one line naming the file, exit 2, before Spark starts, and left as they were: they gave a raw
+     * exception name or a stack trace, exit 1, after Spark's start.
+     */
+    @Test
+    void unreadableResultsInOutAreRefusedNamingTheFile(@TempDir Path tmp) throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("out"));
+        Files.writeString(out.resolve(Sweep.PARQUET), "not parquet\n");
+        List<String> before = contents(out);
+        refusedLeaving(out, before, sweep("--grid", "k=4", "--out", out.toString()), "prime: out: "
+                + out.resolve(Sweep.PARQUET) + ": not a readable Parquet results file");
+        Files.delete(out.resolve(Sweep.PARQUET));
+        Files.writeString(out.resolve(Sweep.JOURNAL), "{\"bad json\n{\"point\": \"sim k=4\"}\n");
+        before = contents(out);
+        refusedLeaving(out, before, sweep("--grid", "k=4", "--out", out.toString()), "prime: out: "
+                + out.resolve(Sweep.JOURNAL) + ":1: not a row of a sweep");
+    }
+
+    /** {@link #refused} for an --out that exists: its files are left as they were ({@code before}). */
+    private static void refusedLeaving(Path outDir, List<String> before, Result r, String... fragments) throws Exception {
+        assertEquals(2, r.code(), r.err());
+        List<String> lines = r.err().lines().toList();
+        assertEquals(1, lines.size(), "one line: " + r.err());
+        for (String f : fragments) {
+            assertTrue(lines.get(0).contains(f), "'" + f + "' in: " + lines.get(0));
+        }
+        assertEquals("", r.out());
+        assertEquals(before, contents(outDir));
+    }
+
+    /** Every file of {@code dir} with its contents, sorted. */
+    private static List<String> contents(Path dir) throws java.io.IOException {
+        try (var files = Files.list(dir)) {
+            return files.map(f -> f.getFileName() + ":" + readQuietly(f)).sorted().toList();
+        }
+    }
+
+    private static String readQuietly(Path f) {
+        try {
+            return Files.readString(f);
+        } catch (java.io.IOException e) {
+            return "?";
+        }
+    }
 }

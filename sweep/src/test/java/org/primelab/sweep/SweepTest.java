@@ -163,4 +163,32 @@ class SweepTest {
         assertEquals(runsBefore + resumed.ran(), RUNS.get());
         assertEquals(3, resumed.table().rows().size());
     }
+
+    /**
+     * A journal whose last line a crash cut short still resumes: that line is left out, with one line on stderr, and
+     * its point runs again (the sweep failed with a raw JsonEOFException, exit 1, so a crash lost the whole resume).
+     */
+    @Test
+    void aJournalWithAnIncompleteLastLineResumes(@TempDir Path dir) throws Exception {
+        PrintWriter quiet = new PrintWriter(new StringWriter());
+        List<Point> points = PointPlanner.plan(grid("k=4", "lb=prime", "seed=1,2"));
+        Sweep.run(sc, points, dir, new CliPointRunner(), quiet);
+        ObjectMapper json = new ObjectMapper();
+        List<Map<String, Object>> rows = Sweep.existingRows(dir);
+        String whole = json.writeValueAsString(rows.get(0));
+        String cut = json.writeValueAsString(rows.get(1));
+        Files.delete(dir.resolve(Sweep.PARQUET));
+        Files.delete(dir.resolve(Sweep.CSV));
+        Files.writeString(dir.resolve(Sweep.JOURNAL), whole + "\n" + cut.substring(0, cut.length() / 2));
+        StringWriter err = new StringWriter();
+        RUNS.set(0);
+        Sweep.Outcome resumed = Sweep.run(sc, points, dir, new CountingRunner(), new PrintWriter(err, true));
+        assertTrue(err.toString().contains("sweep: ignoring the incomplete last line 2 of "), err.toString());
+        assertEquals(1, resumed.skipped());
+        assertEquals(1, resumed.ran());
+        assertEquals(1, RUNS.get());
+        assertEquals(points.stream().map(Point::key).toList(), resumed.table().rows().stream().map(r -> r.get(Rows.POINT))
+                .toList());
+        assertFalse(Files.exists(dir.resolve(Sweep.JOURNAL)));
+    }
 }
