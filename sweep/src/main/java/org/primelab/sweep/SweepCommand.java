@@ -32,7 +32,8 @@ final class SweepCommand implements Callable<Integer> {
             description = "a grid axis: a sim/fluid option without dashes and its values (repeatable)")
     List<String> grid = new ArrayList<>();
 
-    @Option(names = "--simulator", defaultValue = "sim", description = "with --grid: sim or fluid (default: ${DEFAULT-VALUE})")
+    @Option(names = "--simulator", defaultValue = "sim", description = "with --grid only (a SPEC file has its own 'simulator:' key): sim, fluid or motivation"
+                    + " (default: ${DEFAULT-VALUE})")
     String simulator;
 
     @Option(names = "--out", defaultValue = "prime-sweep", description = "output directory (default: ${DEFAULT-VALUE})")
@@ -41,6 +42,18 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--master", description = "Spark master URL, e.g. spark://host:7077 (default: local[*], or spark-submit's)")
     String master;
 
+    /**
+     * Refuses {@code --simulator} with a SPEC file: the file's own {@code simulator:} key chooses (sim when absent), so
+     * the option was silently ignored and {@code --simulator fluid} ran the packet simulator.
+     */
+    private void requireNoSimulatorWithSpec() {
+        if (spec.commandLine().getParseResult().hasMatchedOption("--simulator")) {
+            throw new IllegalArgumentException("simulator: '" + SpecReader.oneLine(simulator) + "' with a SPEC file, which"
+                    + " chooses its simulator itself (its 'simulator:' key, sim if absent); accepted: --simulator with --grid"
+                    + " flags only");
+        }
+    }
+
     @Override
     public Integer call() {
         String sparkMaster = SparkContexts.master(master);   // checked before anything else runs
@@ -48,6 +61,7 @@ final class SweepCommand implements Callable<Integer> {
         if (specFile != null && !grid.isEmpty()) {
             throw new IllegalArgumentException("grid: give a SPEC file or --grid flags, not both");
         } else if (specFile != null) {
+            requireNoSimulatorWithSpec();
             sweepSpec = SpecReader.read(specFile);
         } else if (!grid.isEmpty()) {
             sweepSpec = SweepSpec.fromGridFlags(Simulator.parse(simulator), grid);

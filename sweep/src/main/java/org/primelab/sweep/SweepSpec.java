@@ -110,8 +110,14 @@ public record SweepSpec(Simulator simulator, Map<String, List<String>> grid, Lis
                 throw new IllegalArgumentException("grid." + SpecReader.oneLine(key) + ": given twice");
             }
             List<String> values = new ArrayList<>();
-            for (String v : f.substring(eq + 1).split(",", -1)) {
-                if (!v.isBlank()) {
+            String list = f.substring(eq + 1);
+            if (!list.isBlank()) {
+                for (String v : list.split(",", -1)) {
+                    if (v.isBlank()) {
+                        // a stray comma is a typo, not a point less: k=4,,8 was silently k=4,8
+                        throw new IllegalArgumentException("grid." + SpecReader.oneLine(key) + ": empty value in '"
+                                + SpecReader.oneLine(list) + "'; accepted: comma-separated values, none empty");
+                    }
                     values.add(v.trim());
                 }
             }

@@ -258,4 +258,23 @@ class BadSpecTest {
             return "?";
         }
     }
+
+    /** --simulator with a SPEC file is refused: the file chooses, and --simulator fluid silently ran the packet simulator. */
+    @Test
+    void simulatorWithASpecFileIsRefused(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        Path ok = spec(tmp, "ok.yaml", "grid:\n  k: [4]\n");
+        refused(out, sweep(ok.toString(), "--simulator", "fluid", "--out", out.toString()), "prime: simulator: 'fluid' with a"
+                + " SPEC file", "--grid flags only");
+        refused(out, sweep(ok.toString(), "--simulator", "sim", "--out", out.toString()), "prime: simulator: 'sim'");
+    }
+
+    /** An empty entry of a --grid list is refused (k=4,,8 was silently k=4,8), as sensitivity refuses --seeds 1,,2. */
+    @Test
+    void anEmptyGridEntryIsRefused(@TempDir Path tmp) {
+        Path out = tmp.resolve("out");
+        for (String list : new String[] {"4,,8", "4,", ",4", ","}) {
+            refused(out, sweep("--grid", "k=" + list, "--out", out.toString()), "prime: grid.k: empty value in '" + list + "'");
+        }
+    }
 }
