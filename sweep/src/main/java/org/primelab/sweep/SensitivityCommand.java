@@ -98,6 +98,11 @@ public final class SensitivityCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(option + ": " + String.valueOf(e.getMessage()).replaceFirst("^k: ", ""), e);
             }
         });
+        if (seeds.isEmpty()) {
+            // picocli splits "--seeds ," into no seeds at all: the study ran nothing and failed writing empty results
+            throw new IllegalArgumentException("seeds: no seed given; accepted: distinct integers separated by commas,"
+                    + " e.g. 1,2,3");
+        }
         java.util.Set<Long> distinct = new java.util.HashSet<>();
         for (String seed : seeds) {
             long s;

@@ -49,6 +49,40 @@ public final class FiguresCommand implements Callable<Integer> {
     @Option(names = "--master", description = "Spark master URL (default: local[*], or spark-submit's)")
     String master;
 
+    /**
+     * Refuses an {@code --only} list with an unknown, empty or repeated name. picocli drops the empty entries of a
+     * split list, so {@code --only ,} reached the figures as no names at all, which means every figure (48 s of runs),
+     * and {@code motivation,} as {@code motivation}: the entries are checked as the user wrote them.
+     */
+    private void checkOnly(List<String> names) {
+        String accepted = "; accepted: distinct figure names separated by commas, " + String.join(", ", names);
+        List<String> written = new ArrayList<>();
+        if (spec != null && spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption("--only")) {
+            for (String raw : spec.commandLine().getParseResult().matchedOption("--only").originalStringValues()) {
+                for (String n : raw.split(",", -1)) {
+                    if (n.isEmpty() && !raw.isEmpty()) {
+                        throw new IllegalArgumentException("only: empty figure name in '"
+                                + org.primelab.core.units.Units.oneLine(raw) + "'" + accepted);
+                    }
+                    written.add(n);
+                }
+            }
+        } else {
+            written.addAll(only);
+        }
+        List<String> seen = new ArrayList<>();
+        for (String n : written) {
+            if (!names.contains(n)) {
+                throw new IllegalArgumentException("only: unknown figure '" + n + "'; accepted: " + String.join(", ", names));
+            }
+            if (seen.contains(n)) {
+                throw new IllegalArgumentException("only: '" + n + "' given twice" + accepted);
+            }
+            seen.add(n);
+        }
+    }
+
     @Override
     public Integer call() {
         String sparkMaster = SparkContexts.master(master);   // checked before anything else runs
@@ -56,11 +90,7 @@ public final class FiguresCommand implements Callable<Integer> {
         OutputDir.requireUsable(out);
         List<Figure> figures = new ArrayList<>();
         List<String> names = Figures.all().stream().map(Figure::name).toList();
-        for (String n : only) {
-            if (!names.contains(n)) {
-                throw new IllegalArgumentException("only: unknown figure '" + n + "'; accepted: " + String.join(", ", names));
-            }
-        }
+        checkOnly(names);
         for (Figure f : Figures.all()) {
             if (only.isEmpty() || only.contains(f.name())) {
                 figures.add(f);
