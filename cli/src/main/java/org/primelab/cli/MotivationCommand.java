@@ -33,7 +33,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "motivation", mixinStandardHelpOptions = true,
         description = "18 flows leaf0 -> leaf1, one leaf-0 uplink degraded 0..75%%: per-flow per-port counts (CSV).")
-final class MotivationCommand implements Callable<Integer> {
+public final class MotivationCommand implements Callable<Integer> {
     /** Flows from leaf 0 to leaf 1 in the paper's experiment. */
     static final int FLOWS = 18;
     /** The paper's tree: 2-tier, k = 16 (128 hosts). */
@@ -64,8 +64,20 @@ final class MotivationCommand implements Callable<Integer> {
     @Option(names = "--force", description = "run even beyond the time budget (the heap limit still applies)")
     boolean force;
 
-    @Override
-    public Integer call() {
+    /**
+     * What this command's options ask for, every value checked as {@link #call} checks it, without running anything:
+     * the one validation, also used by the sweep to refuse a bad point before Spark starts.
+     *
+     * @param schemes the load balancers, in order
+     * @param degradations the degraded uplink's rate reductions, percent
+     * @param flowBytes bytes per flow
+     * @param degradedPort the degraded uplink's index at leaf 0
+     */
+    public record Plan(List<LoadBalancingScheme> schemes, List<Integer> degradations, long flowBytes, int degradedPort) {
+    }
+
+    /** The run's {@link Plan}; throws {@link IllegalArgumentException} (one line naming the option) on a bad value. */
+    public Plan plan() {
         FatTree tree = FatTree.twoTier(K);
         List<LoadBalancingScheme> schemes = new ArrayList<>();
         for (String s : lb.split(",", -1)) {
@@ -120,6 +132,17 @@ final class MotivationCommand implements Callable<Integer> {
         // one packet simulation per scheme and degradation
         Checks.fits(ResourceGuard.packetSim(Checks.dimensions(2, K), FLOWS, ResourceGuard.packets(FLOWS, size,
                 FabricParameters.DEFAULT_MTU_BYTES, FabricParameters.DEFAULT_HEADER_BYTES)).times(schemes.size() * pcts.size()), force);
+        return new Plan(List.copyOf(schemes), List.copyOf(pcts), size, degradedPort);
+    }
+
+    @Override
+    public Integer call() {
+        Plan plan = plan();
+        FatTree tree = FatTree.twoTier(K);
+        List<LoadBalancingScheme> schemes = plan.schemes();
+        List<Integer> pcts = plan.degradations();
+        long size = plan.flowBytes();
+        int degradedPort = plan.degradedPort();
         OutputDir.requireUsable(out);
         List<Flow> flows = new ArrayList<>();
         int per = tree.hostsPerTor();

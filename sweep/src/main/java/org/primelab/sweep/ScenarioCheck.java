@@ -1,6 +1,7 @@
 package org.primelab.sweep;
 
 import java.util.List;
+import org.primelab.cli.MotivationCommand;
 import org.primelab.cli.SimOptions;
 import org.primelab.core.metrics.FctConvention;
 import org.primelab.packet.PacketSimulator;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * before any run of the sweep starts, with the CLI's own message (which names the option). The options of the
  * command itself, outside the shared mixin, are checked as the command checks them: {@code --fct-at} for both,
  * {@code --threads} against every run for {@code sim}, the split mode and the step for {@code fluid}; a
- * {@code motivation} point is checked by {@link MotivationCheck}. Without these a value the command refuses
+ * {@code motivation} point is checked by the command's own {@link MotivationCommand#plan()}. Without these a value the command refuses
  * (e.g. {@code fct-at=foo}) passed validation and failed inside Spark, with a stack trace.
  */
 final class ScenarioCheck {
@@ -27,8 +28,8 @@ final class ScenarioCheck {
      * planner drops them, so the point is the run it is).
      */
     static List<String> check(Simulator simulator, CommandSpec parsed) {
-        if (simulator == Simulator.MOTIVATION) {
-            MotivationCheck.check(parsed);
+        if (parsed.userObject() instanceof MotivationCommand motivation) {
+            motivation.plan();   // the command's own checks, without running it
             return List.of();
         }
         SimOptions options = null;
