@@ -207,6 +207,11 @@ public final class SimOptions {
         return unusedOptions(schemes(), traffic(readFor != null ? readFor : tree()), CcKind.parse(cc));
     }
 
+    /** Whether {@code --traffic traffic} names a connection-matrix file (not a generator), as every command reads it. */
+    public static boolean namesAFile(String traffic) {
+        return CliWorkload.generator(traffic) == null && CliWorkload.isFile(traffic);
+    }
+
     /** Whether the command line named {@code option}, e.g. {@code "--p-ecn"} (false for options built without a parse). */
     public boolean named(String option) {
         for (CommandSpec spec : new CommandSpec[] {parsedFor, self}) {

@@ -1,5 +1,7 @@
 package org.primelab.sweep;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -9,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.primelab.cli.PrimeCommand;
+import org.primelab.cli.SimOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -128,6 +131,10 @@ public final class PointPlanner {
             }
             config.put("opt_" + name.replace('-', '_'), value);
             key.append(' ').append(name).append('=').append(value == null ? "" : value);
+            if (name.equals("traffic") && value instanceof String file && SimOptions.namesAFile(file)) {
+                // a file's name is not its workload: a resume must rerun a point whose file changed
+                key.append("@sha256:").append(contentDigest(Path.of(file.trim())));
+            }
         }
         return new Point(sim, args, key.toString(), config);
     }
@@ -178,6 +185,37 @@ public final class PointPlanner {
     }
 
     /** An option value as a result column: integers as long, reals as double, lists joined by ';'. */
+    /**
+     * The SHA-256 of {@code file}'s bytes (hex), read again only when its size or modification time changed: a
+     * sweep plans every point of a grid, and many share one traffic file.
+     */
+    static String contentDigest(Path file) {
+        try {
+            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file,
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            String stamp = file.toAbsolutePath().normalize() + "|" + a.size() + "|" + a.lastModifiedTime().toMillis();
+            return DIGESTS.computeIfAbsent(stamp, k -> {
+                try (java.io.InputStream in = Files.newInputStream(file)) {
+                    java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+                    byte[] buf = new byte[1 << 16];
+                    for (int r; (r = in.read(buf)) > 0; ) {
+                        sha.update(buf, 0, r);
+                    }
+                    return java.util.HexFormat.of().formatHex(sha.digest());
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                } catch (java.security.NoSuchAlgorithmException e) {
+                    throw new IllegalStateException("SHA-256 is required of every JVM", e);
+                }
+            });
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            throw new IllegalArgumentException("traffic: cannot read '" + file + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** {@link #contentDigest} by path, size and modification time. */
+    private static final Map<String, String> DIGESTS = new java.util.concurrent.ConcurrentHashMap<>();
+
     private static Object column(Object v) {
         if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
             return ((Number) v).longValue();

@@ -1,6 +1,7 @@
 package org.primelab.sweep;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +20,27 @@ import org.junit.jupiter.api.Test;
  * and the columns at their default: the planned keys of a committed sweep are exactly those on disk.
  */
 class KeyStabilityTest {
+
+    /**
+     * A point run on a traffic file is keyed by the file's contents too: a resume reused a point's rows after its
+     * file had changed (review 37). The same contents under the same name keep the key.
+     */
+    @Test
+    void aTrafficFilesContentsArePartOfTheKey(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Path cm = dir.resolve("x.cm");
+        java.nio.file.Files.writeString(cm, "Nodes 8\nConnections 1\n0->7 id 1 start 0 size 100000\n");
+        Point first = PointPlanner.point(Simulator.SIM, Map.of("k", "4", "traffic", cm.toString()));
+        assertEquals(first.key(), PointPlanner.point(Simulator.SIM, Map.of("k", "4", "traffic", cm.toString())).key());
+        java.nio.file.Files.writeString(cm, "Nodes 8\nConnections 1\n0->6 id 1 start 0 size 100000\n");
+        java.nio.file.Files.setLastModifiedTime(cm, java.nio.file.attribute.FileTime.fromMillis(
+                java.nio.file.Files.getLastModifiedTime(cm).toMillis() + 2_000));
+        Point changed = PointPlanner.point(Simulator.SIM, Map.of("k", "4", "traffic", cm.toString()));
+        assertNotEquals(first.key(), changed.key());
+        assertTrue(first.key().contains("traffic=" + cm + "@sha256:"), first.key());
+        // a generator's key is its name alone, as the committed results have it
+        assertFalse(PointPlanner.point(Simulator.SIM, Map.of("k", "4")).key().contains("sha256"));
+    }
 
     @Test
     void anOptionAddedLaterIsKeyedOnlyWhenSet() {
