@@ -62,12 +62,23 @@ public final class PointPlanner {
             }
         }
         Map<String, Point> byKey = new LinkedHashMap<>();
+        Set<String> kept = new LinkedHashSet<>();   // the grid axes some point's run reads
         for (Map<String, String> a : spec.assignments()) {
             try {
-                Point p = point(sim, a);
+                Set<String> dropped = new LinkedHashSet<>();
+                Point p = point(sim, a, dropped);
                 byKey.putIfAbsent(p.key(), p);
+                a.keySet().stream().filter(k -> !dropped.contains(k)).forEach(kept::add);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("point " + describe(a) + ": " + e.getMessage(), e);
+            }
+        }
+        for (String axis : spec.grid().keySet()) {
+            if (!kept.contains(axis)) {
+                // every point dropped it as an option its run ignores: the whole axis would do nothing
+                throw new IllegalArgumentException("grid." + axis + ": no point's run reads it (each would ignore it, as"
+                        + " prime " + sim.command() + " refuses it; e.g. spray-order applies to rps only); drop the axis or"
+                        + " add the values it applies to");
             }
         }
         return List.copyOf(byKey.values());
@@ -75,6 +86,11 @@ public final class PointPlanner {
 
     /** One point from option values, parsed and checked. */
     public static Point point(Simulator sim, Map<String, String> assignment) {
+        return point(sim, assignment, new LinkedHashSet<>());
+    }
+
+    /** The same, adding to {@code dropped} the keys the point's run ignores (the point is planned without them). */
+    private static Point point(Simulator sim, Map<String, String> assignment, Set<String> dropped) {
         List<String> args = new ArrayList<>();
         CommandLine cl = freshCommand(sim);
         for (Map.Entry<String, String> kv : assignment.entrySet()) {
@@ -116,7 +132,8 @@ public final class PointPlanner {
             // order with PRIME): such a point is the run without it, and dedups with it
             Map<String, String> effective = new LinkedHashMap<>(assignment);
             withoutEffect.forEach(option -> effective.remove(option.replaceFirst("^-+", "")));
-            return point(sim, effective);
+            withoutEffect.forEach(option -> dropped.add(option.replaceFirst("^-+", "")));
+            return point(sim, effective, dropped);
         }
         Map<String, Object> config = new LinkedHashMap<>();
         StringBuilder key = new StringBuilder(sim.keyPrefix());

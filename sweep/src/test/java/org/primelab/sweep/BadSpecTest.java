@@ -77,6 +77,19 @@ class BadSpecTest {
         }
     }
 
+    /** A grid axis every point's run ignores is refused (it was dropped in silence); one some point reads is kept. */
+    @Test
+    void anAxisNoPointReadsIsRefused(@TempDir Path tmp) {
+        Path out = tmp.resolve("out");
+        refused(out, sweep("--simulator", "fluid", "--grid", "spray-order=random", "--grid", "k=4", "--out",
+                out.toString()), "prime: grid.spray-order: no point's run reads it");
+        refused(out, sweep("--grid", "k=4", "--grid", "detect=50us,100us", "--out", out.toString()),
+                "prime: grid.detect: no point's run reads it");
+        List<Point> kept = PointPlanner.plan(SweepSpec.fromGridFlags(Simulator.SIM, List.of("k=4", "lb=prime,rps",
+                "spray-order=random,cycle", "cross-tor=false")));
+        assertEquals(3, kept.size(), "PRIME once, RPS with each order: " + kept);
+    }
+
     @Test
     void unknownOptionKeyIsNamed(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("out");

@@ -67,29 +67,29 @@ class KeyStabilityTest {
 
     /**
      * A grid crosses every value with every other, so some points name an option their run ignores (PRIME has no spray
-     * order, a run without a failed link no detection delay): such a point is planned as the run without it, keyed
-     * and configured at the default, and dedups with it; the points where the option acts keep it.
+     * order): such a point is planned as the run without it, keyed and configured at the default, and dedups with it;
+     * the points where the option acts keep it. (An axis no point reads is refused: BadSpecTest.)
      */
     @Test
     void anOptionThePointIgnoresIsDroppedAndThePointDedups() {
         SweepSpec spec = SweepSpec.fromGridFlags(Simulator.SIM, List.of("k=4", "lb=prime,rps",
-                "spray-order=random,cycle", "detect=5us"));
+                "spray-order=random,cycle"));
         List<Point> points = PointPlanner.plan(spec);
         assertEquals(3, points.size(), points.stream().map(Point::key).toList().toString());
         Point prime = points.stream().filter(p -> p.key().contains(" lb=prime")).findFirst().orElseThrow();
-        assertFalse(prime.args().contains("--spray-order") || prime.args().contains("--detect"), prime.args().toString());
+        assertFalse(prime.args().contains("--spray-order"), prime.args().toString());
         assertFalse(prime.key().contains("spray-order"), prime.key());
-        assertEquals("100us", prime.config().get("opt_detect"), "the run's own detection delay");
         assertTrue(points.stream().anyMatch(p -> p.key().contains(" lb=rps") && p.key().contains(" spray-order=cycle")));
-        assertTrue(points.stream().noneMatch(p -> p.args().contains("--detect")), "no point fails a link");
     }
 
     /** For the fluid simulator, the options the engine that runs a point ignores are dropped the same way. */
     @Test
     void anOptionTheFluidEngineIgnoresIsDropped() {
         List<String> penalties = List.of("k=4", "p-ecn=2,3", "p-nack=8");
-        assertEquals(1, PointPlanner.plan(SweepSpec.fromGridFlags(Simulator.FLUID, penalties)).size(),
-                "auto runs PRIME on the flow-level engine, which has no congestion history");
+        // auto runs PRIME on the flow-level engine, which has no congestion history: every point drops the axes
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> PointPlanner.plan(SweepSpec.fromGridFlags(Simulator.FLUID, penalties)));
+        assertTrue(e.getMessage().startsWith("grid.p-ecn: no point's run reads it"), e.getMessage());
         List<String> quantum = new java.util.ArrayList<>(penalties);
         quantum.add("engine=quantum");
         assertEquals(2, PointPlanner.plan(SweepSpec.fromGridFlags(Simulator.FLUID, quantum)).size());
