@@ -35,7 +35,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "fluid", mixinStandardHelpOptions = true,
         description = "Run the fluid (flow-level) simulator on the same scenario options as 'prime sim'.")
-final class FluidCommand implements Callable<Integer> {
+public final class FluidCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
@@ -74,9 +74,21 @@ final class FluidCommand implements Callable<Integer> {
             description = "integrate every step: no leaps over steady or window-limited stretches (fluid-sim/README.md, \"Fast-forward\")")
     boolean noFastForward;
 
-    @Override
-    public Integer call() {
-        OutputDir.requireUsable(out, FluidOutputs.FILES);
+    /**
+     * The runs these options ask for, every value checked and the resource guard consulted, as {@link #call} does
+     * before it runs anything: the one validation, which the sweep also uses to refuse a bad point before Spark starts.
+     *
+     * @param runs one configuration per scheme
+     * @param engines the engine chosen for each
+     * @param flowOptions the flow-level engine's options for each
+     * @param convention where completions are measured
+     */
+    public record Plan(List<FluidConfig> runs, List<EngineChoice> engines, List<FlowLevelOptions> flowOptions,
+                       FctConvention convention) {
+    }
+
+    /** The run's {@link Plan}; throws {@link IllegalArgumentException} (one line naming the option) on a bad value. */
+    public Plan plan() {
         if (step != null && !Double.isFinite(step)) {
             throw new IllegalArgumentException("step: must be a finite number of MTU serializations, got " + step);
         }
@@ -104,6 +116,17 @@ final class FluidCommand implements Callable<Integer> {
             ScenarioGuard.fluidTime(runs.get(i), flowOptions.get(i).detectPs(), flowOptions.get(i).rtoPs(),
                     options.traffic);
         }
+        return new Plan(List.copyOf(runs), List.copyOf(engines), List.copyOf(flowOptions), convention);
+    }
+
+    @Override
+    public Integer call() {
+        OutputDir.requireUsable(out, FluidOutputs.FILES);
+        Plan plan = plan();
+        List<FluidConfig> runs = plan.runs();
+        List<EngineChoice> engines = plan.engines();
+        List<FlowLevelOptions> flowOptions = plan.flowOptions();
+        FctConvention convention = plan.convention();
         long ideal = IdealMaxFct.of(runs.get(0).fabric(), runs.get(0).faults(), runs.get(0).flows());
         List<FluidResult> results = new ArrayList<>();
         PrintWriter err = spec.commandLine().getErr();

@@ -24,7 +24,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "sim", mixinStandardHelpOptions = true,
         description = "Run the packet-level simulator (paper defaults: 600ns links, MTU 4160, ECN 0.25/0.75 BDP, trim at 1 BDP, ACK every 4).")
-final class SimCommand implements Callable<Integer> {
+public final class SimCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
@@ -51,14 +51,31 @@ final class SimCommand implements Callable<Integer> {
                     + " hosts and 100 ns of propagation delay, else 1)")
     Integer threads;
 
-    @Override
-    public Integer call() {
-        OutputDir.requireUsable(out, SimOutputs.FILES);
+    /**
+     * The runs these options ask for, every value checked and the resource guard consulted, as {@link #call} does
+     * before it runs anything: the one validation, which the sweep also uses to refuse a bad point before Spark starts.
+     *
+     * @param runs one configuration per scheme, completions measured where {@code --fct-at} says
+     * @param threads the threads each run uses
+     */
+    public record Plan(List<SimConfig> runs, int threads) {
+    }
+
+    /** The run's {@link Plan}; throws {@link IllegalArgumentException} (one line naming the option) on a bad value. */
+    public Plan plan() {
         FctConvention at = FctConvention.parse(fctAt);
         ScenarioGuard.beforeTree(options.tiers, options.k, ScenarioGuard.Run.PACKET, options.force);
         List<SimConfig> runs = options.scenarios().stream().map(c -> c.withFctAt(at)).toList();
         ScenarioGuard.packetSim(runs, options.traffic, options.force);
-        int threadCount = SimRunner.threads(threads, runs);
+        return new Plan(runs, SimRunner.threads(threads, runs));
+    }
+
+    @Override
+    public Integer call() {
+        OutputDir.requireUsable(out, SimOutputs.FILES);
+        Plan plan = plan();
+        List<SimConfig> runs = plan.runs();
+        int threadCount = plan.threads();
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<SimResult> results = SimRunner.runAll(runs, err, !noProgress, threadCount);

@@ -77,6 +77,16 @@ class BadSpecTest {
         }
     }
 
+    /** A point over the command's time or memory budget is refused as the command refuses it (it ran for hours). */
+    @Test
+    void aPointOverTheBudgetIsRefusedAsTheCommandRefusesIt(@TempDir Path tmp) {
+        Path out = tmp.resolve("out");
+        refused(out, sweep("--grid", "k=4", "--grid", "flow-size=100GB", "--out", out.toString()),
+                "prime: grid.flow-size: bad value '100GB': flow-size: the packet simulation needs about", "--force");
+        refused(out, sweep("--simulator", "fluid", "--grid", "k=8", "--grid", "flow-size=1e15", "--out", out.toString()),
+                "prime: grid.flow-size: bad value '1e15': flow-size: ");
+    }
+
     /** A grid axis every point's run ignores is refused (it was dropped in silence); one some point reads is kept. */
     @Test
     void anAxisNoPointReadsIsRefused(@TempDir Path tmp) {
