@@ -12,6 +12,7 @@ import org.primelab.core.entropy.SprayOrder;
 import org.primelab.core.history.CongestionHistory;
 import org.primelab.core.option.CliNamed;
 import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Workloads;
 import org.primelab.core.cc.CcKind;
@@ -378,9 +379,9 @@ public final class SimOptions {
         PenaltyRtts penalties = penalties();
         Scheduling scheduling = Scheduling.parse(sched);
         long detectPs = Units.parseTime("detect", detect);
-        if (detectPs > MAX_DETECT_PS) {
-            // the failure time plus the delay must stay a time: 2^63 - 1 ps overflowed and the run never ended
-            throw new IllegalArgumentException("detect: must be at most " + Units.formatTime(MAX_DETECT_PS)
+        if (detectPs > Faults.MAX_DETECT_PS) {
+            // SimConfig refuses it too; here in the user's units
+            throw new IllegalArgumentException("detect: must be at most " + Units.formatTime(Faults.MAX_DETECT_PS)
                     + " (a link undetected for longer black-holes its flows past any run's end), got "
                     + Units.oneLine(detect));
         }
@@ -505,9 +506,6 @@ public final class SimOptions {
      * picosecond, below the clock's resolution, and the fluid model's per-packet buffers would not fit.
      */
     static final long MAX_RATE_BPS = 1_000_000 * Units.GBPS;
-
-    /** Longest failure detection delay accepted, 1000 s: ten million times the paper's 100 us. */
-    static final long MAX_DETECT_PS = 1000 * Units.PS_PER_S;
 
     /** The tree {@link #readTraffic} was read for, and what it read. */
     private FatTree readFor;

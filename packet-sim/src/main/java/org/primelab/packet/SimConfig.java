@@ -8,6 +8,7 @@ import org.primelab.core.scenario.Scenario;
 import org.primelab.core.scenario.ScenarioRun;
 import org.primelab.core.scenario.ScenarioRunBuilder;
 import org.primelab.core.topology.FatTree;
+import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Workload;
 import org.primelab.packet.net.Scheduling;
@@ -45,8 +46,9 @@ public record SimConfig(Scenario scenario, boolean ackOnMark, long rtoPs, long d
         if (rtoPs < 0) {
             throw new IllegalArgumentException("rto: must be >= 0 ps, got " + rtoPs);
         }
-        if (detectPs < 0) {
-            throw new IllegalArgumentException("detect: must be >= 0, got " + detectPs + " ps");
+        if (detectPs < 0 || detectPs > Faults.MAX_DETECT_PS) {
+            throw new IllegalArgumentException("detect: must be in [0, " + Faults.MAX_DETECT_PS + "] ps"
+                    + " (Faults.MAX_DETECT_PS), got " + detectPs + " ps");
         }
         if (!(ecmpFraction >= 0 && ecmpFraction <= 1)) {
             throw new IllegalArgumentException("ecmp-fraction: must be in [0, 1], got " + ecmpFraction);

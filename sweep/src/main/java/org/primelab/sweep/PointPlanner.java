@@ -1,14 +1,22 @@
 package org.primelab.sweep;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.primelab.cli.PrimeCommand;
 import org.primelab.cli.SimOptions;
@@ -126,7 +134,7 @@ public final class PointPlanner {
         } catch (CommandLine.ParameterException e) {
             throw new IllegalArgumentException(e.getMessage().lines().findFirst().orElse(""), e);
         }
-        List<String> withoutEffect = ScenarioCheck.check(sim, cl.getCommandSpec());
+        List<String> withoutEffect = ScenarioCheck.check(cl.getCommandSpec());
         if (!withoutEffect.isEmpty()) {
             // a grid crosses every value with every other, so some points name an option their run ignores (a spray
             // order with PRIME): such a point is the run without it, and dedups with it
@@ -201,38 +209,37 @@ public final class PointPlanner {
         return o.longestName().replaceFirst("^-+", "");
     }
 
-    /** An option value as a result column: integers as long, reals as double, lists joined by ';'. */
     /**
      * The SHA-256 of {@code file}'s bytes (hex), read again only when its size or modification time changed: a
      * sweep plans every point of a grid, and many share one traffic file.
      */
     static String contentDigest(Path file) {
         try {
-            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(file,
-                    java.nio.file.attribute.BasicFileAttributes.class);
+            BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
             String stamp = file.toAbsolutePath().normalize() + "|" + a.size() + "|" + a.lastModifiedTime().toMillis();
             return DIGESTS.computeIfAbsent(stamp, k -> {
-                try (java.io.InputStream in = Files.newInputStream(file)) {
-                    java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+                try (InputStream in = Files.newInputStream(file)) {
+                    MessageDigest sha = MessageDigest.getInstance("SHA-256");
                     byte[] buf = new byte[1 << 16];
                     for (int r; (r = in.read(buf)) > 0; ) {
                         sha.update(buf, 0, r);
                     }
-                    return java.util.HexFormat.of().formatHex(sha.digest());
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                } catch (java.security.NoSuchAlgorithmException e) {
+                    return HexFormat.of().formatHex(sha.digest());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                } catch (NoSuchAlgorithmException e) {
                     throw new IllegalStateException("SHA-256 is required of every JVM", e);
                 }
             });
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             throw new IllegalArgumentException("traffic: cannot read '" + file + "': " + e.getMessage(), e);
         }
     }
 
     /** {@link #contentDigest} by path, size and modification time. */
-    private static final Map<String, String> DIGESTS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, String> DIGESTS = new ConcurrentHashMap<>();
 
+    /** An option value as a result column: integers as long, reals as double, lists joined by ';'. */
     private static Object column(Object v) {
         if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
             return ((Number) v).longValue();

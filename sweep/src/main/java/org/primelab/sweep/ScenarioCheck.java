@@ -31,7 +31,7 @@ final class ScenarioCheck {
      * the options ({@code --name}) the point names that its run would ignore (which the CLI would refuse too: the
      * planner drops them, so the point is the run it is).
      */
-    static List<String> check(Simulator simulator, CommandSpec parsed) {
+    static List<String> check(CommandSpec parsed) {
         Object command = parsed.userObject();
         if (command instanceof MotivationCommand motivation) {
             motivation.plan();   // the command's own checks, without running it

@@ -1,5 +1,6 @@
 package org.primelab.sweep;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,28 +45,30 @@ public record SweepSpec(Simulator simulator, Map<String, List<String>> grid, Lis
      * axis sizes, times the explicit points) is exact, without overflow, whatever the axes.
      */
     private static void requireAtMostMaxPoints(Map<String, List<String>> grid, List<Map<String, String>> points) {
-        java.math.BigInteger count = java.math.BigInteger.valueOf(Math.max(1, points.size()));
+        BigInteger count = count(grid, points);
         List<String> factors = new ArrayList<>();
         if (!points.isEmpty()) {
             factors.add(points.size() + " points");
         }
-        for (List<String> axis : grid.values()) {
-            count = count.multiply(java.math.BigInteger.valueOf(axis.size()));
-            factors.add(String.valueOf(axis.size()));
-        }
-        if (count.compareTo(java.math.BigInteger.valueOf(MAX_POINTS)) > 0) {
+        grid.values().forEach(axis -> factors.add(String.valueOf(axis.size())));
+        if (count.compareTo(BigInteger.valueOf(MAX_POINTS)) > 0) {
             throw new IllegalArgumentException((grid.isEmpty() ? "points" : "grid") + ": the spec has " + count + " points ("
                     + String.join(" x ", factors) + "); accepted: at most " + MAX_POINTS + " points per sweep, split it");
         }
     }
 
-    /** How many points {@link #assignments()} holds (at most {@link #MAX_POINTS}), without expanding them. */
-    public int size() {
-        int n = Math.max(1, points.size());
+    /** The product of the axis sizes, times the explicit points (at least one): exact, whatever the axes. */
+    private static BigInteger count(Map<String, List<String>> grid, List<Map<String, String>> points) {
+        BigInteger n = BigInteger.valueOf(Math.max(1, points.size()));
         for (List<String> axis : grid.values()) {
-            n *= axis.size();
+            n = n.multiply(BigInteger.valueOf(axis.size()));
         }
         return n;
+    }
+
+    /** How many points {@link #assignments()} holds (at most {@link #MAX_POINTS}), without expanding them. */
+    public int size() {
+        return count(grid, points).intValueExact();
     }
 
     /**

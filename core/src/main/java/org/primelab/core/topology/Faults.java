@@ -26,6 +26,12 @@ public final class Faults {
      * it happened (a failure at 2^63 - 1000 ps changed a 5 us run); {@link #NEVER} itself is the "never" mark.
      */
     public static final long MAX_FAIL_TIME_PS = 1_000_000L * Units.PS_PER_S;
+    /**
+     * Longest failure-detection delay the simulators accept, 1000 s (ten million times the paper's 100 us): a failure
+     * time plus its detection must stay a time ({@link #MAX_FAIL_TIME_PS} plus this is far below {@code 2^63} ps);
+     * 2^63 - 1 ps overflowed and the run never ended, and a delay of days ran for days.
+     */
+    public static final long MAX_DETECT_PS = 1000 * Units.PS_PER_S;
 
     private final FatTree tree;
     private final long[] failAt;

@@ -1,5 +1,7 @@
 package org.primelab.fluid.flowlevel;
 
+import org.primelab.core.topology.Faults;
+
 /**
  * What the flow-level model needs beyond {@link org.primelab.fluid.FluidConfig}: the failure-detection delay
  * (the black-hole phase, during which routing still uses a failed link and what is sent onto it is lost) and the
@@ -12,8 +14,9 @@ package org.primelab.fluid.flowlevel;
 public record FlowLevelOptions(long detectPs, long rtoPs) {
     /** Validates the fields; messages name the command-line option. */
     public FlowLevelOptions {
-        if (detectPs < 0) {
-            throw new IllegalArgumentException("detect: must be >= 0 ps, got " + detectPs);
+        if (detectPs < 0 || detectPs > Faults.MAX_DETECT_PS) {
+            throw new IllegalArgumentException("detect: must be in [0, " + Faults.MAX_DETECT_PS
+                    + "] ps (Faults.MAX_DETECT_PS), got " + detectPs);
         }
         if (rtoPs <= 0) {
             throw new IllegalArgumentException("rto: must be > 0 ps, got " + rtoPs);

@@ -42,6 +42,13 @@ class FlowLevelSimulatorTest {
                 2 + 2 * c.tree().upHops(f.src(), f.dst()));
     }
 
+    /** A detection delay past {@link Faults#MAX_DETECT_PS} is refused, as packet-sim's configuration refuses it. */
+    @Test
+    void aDetectionDelayPastTheLimitIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new FlowLevelOptions(Faults.MAX_DETECT_PS + 1, 1));
+        assertEquals(Faults.MAX_DETECT_PS, new FlowLevelOptions(Faults.MAX_DETECT_PS, 1).detectPs());
+    }
+
     @Test
     void aLoneFlowTakesExactlyItsIdealTime() {
         for (LoadBalancingScheme s : List.of(LoadBalancingScheme.ECMP, LoadBalancingScheme.PRIME,
