@@ -10,8 +10,9 @@ import java.util.Map;
 import org.primelab.analytical.balls.MaxLoadDistribution;
 import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.cli.BoundsBallsCommand;
-import org.primelab.cli.FluidBridge;
+import org.primelab.cli.FluidCommand;
 import org.primelab.cli.PrimeCommand;
+import org.primelab.cli.SimCommand;
 import org.primelab.cli.SimOptions;
 import org.primelab.core.metrics.ProgressListener;
 import org.primelab.core.metrics.RunResult;
@@ -25,7 +26,6 @@ import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
 import org.primelab.fluid.flowlevel.EngineChoice;
 import org.primelab.fluid.flowlevel.FluidCaveats;
-import org.primelab.fluid.flowlevel.FlowLevelOptions;
 import org.primelab.packet.PacketSimulator;
 import org.primelab.packet.SimConfig;
 import org.primelab.packet.metrics.SimResult;
@@ -111,6 +111,14 @@ public final class Prime {
     /** The master seed: every random choice of the run derives from it. */
     public Prime seed(long seed) {
         return with("seed", String.valueOf(seed));
+    }
+
+    /**
+     * Runs {@link #sim()} and {@link #fluid()} even beyond the resource check's time budget, as {@code --force}
+     * does; a run that cannot fit the heap is still refused.
+     */
+    public Prime force() {
+        return with("force", "true");
     }
 
     // -------------------------------------------------------------------------------------- workload
@@ -329,9 +337,11 @@ public final class Prime {
     /** The packet simulator on every load balancer of {@link #lb} (default {@code prime}). */
     public Runs<SimResult> sim() {
         parsed.requireEveryOptionTakesEffect();
+        // prime sim's own checks and resource guard (force() lifts its time budget), then its default threads
+        SimCommand.Plan plan = SimCommand.plan(parsed, "receiver", null);
         long ideal = idealFct().maxFctPs();
         List<SimResult> out = new ArrayList<>();
-        for (SimConfig c : configs) {
+        for (SimConfig c : plan.runs()) {
             out.add(new PacketSimulator(c, ideal).run(ProgressListener.NONE));
         }
         return new Runs<>(out);
@@ -345,16 +355,15 @@ public final class Prime {
     /** The fluid (flow-level) simulator on every load balancer of {@link #lb}, default split and step. */
     public Runs<FluidResult> fluid() {
         parsed.requireEveryOptionTakesEffect();
+        // prime fluid's own plan with its defaults: the same checks, engine choice (--engine auto) and resource guard
+        FluidCommand.Plan plan = FluidCommand.plan(parsed, "packet", null, false, "auto", "receiver");
         long ideal = idealFct().maxFctPs();
         List<FluidResult> out = new ArrayList<>();
         List<List<String>> notes = new ArrayList<>();
-        for (SimConfig c : configs) {
-            FluidBridge.requireModelled(c);
-            // the engine prime fluid picks by default (--engine auto): the flow-level model where it covers
-            FluidConfig f = FluidConfig.of(c.scenario());
-            EngineChoice engine = EngineChoice.choose(f, "auto", false);
-            FluidBridge.requireEngineReads(parsed, engine.engine());
-            out.add(engine.run(f, new FlowLevelOptions(c.detectPs(), c.effectiveRtoPs()), ideal));
+        for (int i = 0; i < plan.runs().size(); i++) {
+            FluidConfig f = plan.runs().get(i);
+            EngineChoice engine = plan.engines().get(i);
+            out.add(engine.run(f, plan.flowOptions().get(i), ideal));
             notes.add(fluidNotes(f, engine));
         }
         return new Runs<>(out, notes);
@@ -614,7 +623,7 @@ public final class Prime {
         List<String> a = new ArrayList<>();
         options.forEach((name, value) -> {
             a.add("--" + name);
-            if (!name.equals("cross-tor")) {
+            if (!name.equals("cross-tor") && !name.equals("force")) {
                 a.add(value);
             }
         });

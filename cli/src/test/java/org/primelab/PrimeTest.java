@@ -187,6 +187,28 @@ class PrimeTest {
         }
     }
 
+    /**
+     * A run past the resource check's time budget is refused by the facade as prime sim and prime fluid refuse it,
+     * before it starts (it ran for 19 hours); the fluid check weighs the engine that would run.
+     */
+    @Test
+    void runsBeyondTheBudgetAreRefusedAsTheCommandLineRefusesThem() {
+        String[] sim = cli("sim", "--k", "4", "--flow-size", "4000GB");
+        assertEquals("2", sim[0]);
+        IllegalArgumentException packet = assertThrows(IllegalArgumentException.class,
+                () -> Prime.fatTree(2, 4).flowSize("4000GB").sim());
+        assertEquals(sim[2].strip(), "prime: " + packet.getMessage());
+        String[] fluid = cli("fluid", "--k", "4", "--flow-size", "4000GB", "--lb", "rps");
+        assertEquals("2", fluid[0]);
+        IllegalArgumentException quantum = assertThrows(IllegalArgumentException.class,
+                () -> Prime.fatTree(2, 4).flowSize("4000GB").fluid("rps"));
+        assertEquals(fluid[2].strip(), "prime: " + quantum.getMessage());
+        // PRIME runs on the flow-level model, whose cost does not grow with bytes: within budget
+        List<String> notes = Prime.fatTree(2, 4).flowSize("4000GB").fluid("prime").notes("prime");
+        assertTrue(notes.get(0).startsWith("engine flow "), notes.toString());
+        assertEquals("prime sim --tiers 2 --k 4 --force", Prime.fatTree(2, 4).force().toCommandLine());
+    }
+
     @Test
     void valuesAreImmutableAndPrintTheirCommandLine() {
         Prime base = Prime.fatTree(2, 8);

@@ -173,7 +173,7 @@ final class CheckCommand implements Callable<Integer> {
         FluidConfig fc = FluidBridge.config(config, SplitMode.parse("packet"), Double.NaN)
                 .withWorkload(workload.cm().workload());
         try {
-            ScenarioGuard.fluidSim(List.of(fc), true, options.traffic, options.force);   // the quantum engine
+            ScenarioGuard.fluidSim(List.of(fc), List.of(true), options.traffic, options.force);   // the quantum engine
             ScenarioGuard.fluidTime(fc, config.detectPs(), config.effectiveRtoPs(), options.traffic);
             return null;
         } catch (IllegalArgumentException e) {

@@ -89,6 +89,21 @@ public final class FluidCommand implements Callable<Integer> {
 
     /** The run's {@link Plan}; throws {@link IllegalArgumentException} (one line naming the option) on a bad value. */
     public Plan plan() {
+        return plan(options, split, step, noFastForward, engine, fctAt);
+    }
+
+    /**
+     * The {@link Plan} of {@code prime fluid} on {@code options}: the command's own checks, engine choice and resource
+     * guard, shared with the Java facade ({@code Prime.fluid()}), so the two pick the same engine and refuse alike.
+     *
+     * @param split {@code packet} or {@code expected}
+     * @param step the integration step in MTU serializations, or null for the default
+     * @param noFastForward whether the quantum engine integrates every step
+     * @param engine {@code auto}, {@code flow} or {@code quantum}
+     * @param fctAt {@code receiver} or {@code sender}
+     */
+    public static Plan plan(SimOptions options, String split, Double step, boolean noFastForward, String engine,
+                            String fctAt) {
         if (step != null && !Double.isFinite(step)) {
             throw new IllegalArgumentException("step: must be a finite number of MTU serializations, got " + step);
         }
@@ -110,7 +125,7 @@ public final class FluidCommand implements Callable<Integer> {
             engines.add(chosen);
             flowOptions.add(new FlowLevelOptions(c.detectPs(), c.effectiveRtoPs()));
         }
-        ScenarioGuard.fluidSim(runs, engines.stream().anyMatch(e -> EngineChoice.QUANTUM.equals(e.engine())),
+        ScenarioGuard.fluidSim(runs, engines.stream().map(e -> EngineChoice.QUANTUM.equals(e.engine())).toList(),
                 options.traffic, options.force);
         for (int i = 0; i < runs.size(); i++) {
             ScenarioGuard.fluidTime(runs.get(i), flowOptions.get(i).detectPs(), flowOptions.get(i).rtoPs(),

@@ -7,6 +7,7 @@ import org.primelab.core.units.Units;
 import org.primelab.core.workload.Collectives;
 import org.primelab.core.workload.Flow;
 import org.primelab.fluid.FluidConfig;
+import org.primelab.fluid.flowlevel.EngineChoice;
 import org.primelab.packet.SimConfig;
 
 /**
@@ -22,8 +23,9 @@ import org.primelab.packet.SimConfig;
  *   <li>{@link #packetSim} / {@link #fluidSim}: from the built workload, before the simulator starts,
  *       the exact flow count and packets, hence the events: packet simulator
  *       {@code packets x (2 hops + 1)} per scheme; fluid simulator {@code steps x flows x hops} per
- *       scheme, where steps are the busiest host's bytes at line rate divided by the step (a lower bound
- *       on the simulated time, so a run is never refused for its fast-forward's sake).</li>
+ *       scheme, where on the quantum engine steps are the busiest host's bytes at line rate divided by the
+ *       step (a lower bound on the simulated time, so a run is never refused for its fast-forward's sake),
+ *       and on the flow-level model one plus the distinct start times ({@link #fluidEstimate}).</li>
  * </ol>
  *
  * A refusal is one line naming the option that drives the estimate ({@code k}, {@code flow-size}, or
@@ -119,11 +121,16 @@ final class ScenarioGuard {
     }
 
     /**
-     * Step 2 of {@code runs} of the fluid simulator, one after the other; {@code quantum} when the quantum
-     * engine runs them, which integrates an idle stretch (before a late start) step by step as well.
+     * Step 2 of {@code runs} of the fluid simulator, one after the other; {@code quantum.get(i)} when the quantum
+     * engine runs run {@code i} (it integrates step by step, an idle stretch before a late start included), else the
+     * flow-level model runs it, whose cost does not grow with bytes.
      */
-    static void fluidSim(List<FluidConfig> runs, boolean quantum, String traffic, boolean force) {
-        Checks.fits(fluidEstimate(runs, quantum, traffic), force);
+    static void fluidSim(List<FluidConfig> runs, List<Boolean> quantum, String traffic, boolean force) {
+        ResourceGuard.Estimate all = fluidEstimate(runs.get(0), quantum.get(0), traffic);
+        for (int i = 1; i < runs.size(); i++) {
+            all = all.then(fluidEstimate(runs.get(i), quantum.get(i), traffic));
+        }
+        Checks.fits(all, force);
     }
 
     private static double latestStartPs(FluidConfig c) {
@@ -144,13 +151,25 @@ final class ScenarioGuard {
         return busiest;
     }
 
-    /** The estimate {@link #fluidSim} holds to the limits; {@code quantum}: the steps include the latest start. */
-    static ResourceGuard.Estimate fluidEstimate(List<FluidConfig> runs, boolean quantum, String traffic) {
-        FluidConfig c = runs.get(0);
+    /**
+     * The estimate {@link #fluidSim} holds to the limits for one run. The quantum engine: steps are the busiest host's
+     * bytes at line rate, plus the latest start, over the step. The flow-level model: one reallocation of every flow
+     * per distinct fixed start time, plus one (its completions reallocate only where they free a bottleneck, and
+     * synchronized starts are one event); its cost does not grow with flow sizes, so {@code --flow-size 4000GB}
+     * with PRIME is milliseconds there and was refused as a 1.1 h quantum run.
+     */
+    static ResourceGuard.Estimate fluidEstimate(FluidConfig c, boolean quantum, String traffic) {
         FatTree.Dimensions d = Checks.dimensions(c.tree().tiers(), c.tree().radix());
         List<Flow> flows = c.flows();
+        if (!quantum) {
+            double reallocations = 1 + EngineChoice.distinctStartTimes(c);
+            ResourceGuard.Estimate e = driven(ResourceGuard.fluidSim(d, flows.size(), pathsPerFlow(d),
+                    reallocations), traffic);
+            return reallocations > 1 && !CliWorkload.isFile(traffic)
+                    ? new ResourceGuard.Estimate(e.what(), e.heapOption(), e.heapBytes(), "stagger", e.events()) : e;
+        }
         double busiest = busiestBytes(c);
-        double latestStart = quantum ? latestStartPs(c) : 0;
+        double latestStart = latestStartPs(c);
         double seconds = busiest * Units.BITS_PER_BYTE / c.linkRateBps() + latestStart / Units.PS_PER_S;
         double steps = Math.max(1, seconds * Units.PS_PER_S / c.stepPs());
         ResourceGuard.Estimate e = driven(ResourceGuard.fluidSim(d, flows.size(), pathsPerFlow(d), steps), traffic);
@@ -163,7 +182,7 @@ final class ScenarioGuard {
             // a step below the default multiplies the steps: name --step, the option the user turned
             e = new ResourceGuard.Estimate(e.what(), e.heapOption(), e.heapBytes(), "step", e.events());
         }
-        return e.times(runs.size());
+        return e;
     }
 
     /** Bytes of one line of a written connection matrix, held as text before it is written. */

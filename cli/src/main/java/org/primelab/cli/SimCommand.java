@@ -63,6 +63,17 @@ public final class SimCommand implements Callable<Integer> {
 
     /** The run's {@link Plan}; throws {@link IllegalArgumentException} (one line naming the option) on a bad value. */
     public Plan plan() {
+        return plan(options, fctAt, threads);
+    }
+
+    /**
+     * The {@link Plan} of {@code prime sim} on {@code options}: the command's own checks and resource guard, shared
+     * with the Java facade ({@code Prime.sim()}), so a notebook is refused what the command line is refused.
+     *
+     * @param fctAt {@code receiver} or {@code sender}
+     * @param threads the threads, or null for the default
+     */
+    public static Plan plan(SimOptions options, String fctAt, Integer threads) {
         FctConvention at = FctConvention.parse(fctAt);
         ScenarioGuard.beforeTree(options.tiers, options.k, ScenarioGuard.Run.PACKET, options.force);
         List<SimConfig> runs = options.scenarios().stream().map(c -> c.withFctAt(at)).toList();

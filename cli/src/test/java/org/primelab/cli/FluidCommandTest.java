@@ -80,6 +80,13 @@ class FluidCommandTest {
                 "--json");
         assertEquals(0, flowLevel.code(), flowLevel.err());
         assertTrue(flowLevel.out().contains("\"engine\":\"flow\""), flowLevel.out());
+        // the guard weighs the engine that runs: the flow-level model's cost does not grow with bytes
+        EvCommandTest.Run huge = EvCommandTest.run("fluid", "--k", "4", "--flow-size", "4000GB", "--lb", "prime,rps");
+        assertEquals(2, huge.code(), huge.err());
+        assertTrue(huge.err().startsWith("prime: flow-size: the fluid simulation needs about"), huge.err());
+        EvCommandTest.Run hugeFlowLevel = EvCommandTest.run("fluid", "--k", "4", "--flow-size", "4000GB", "--json");
+        assertEquals(0, hugeFlowLevel.code(), hugeFlowLevel.err());
+        assertTrue(hugeFlowLevel.out().contains("\"engine\":\"flow\""), hugeFlowLevel.out());
     }
 
     @Test

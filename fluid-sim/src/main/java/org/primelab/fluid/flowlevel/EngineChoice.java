@@ -106,14 +106,25 @@ public record EngineChoice(String engine, String reason) {
      */
     static final long STAGGERED_STARTS_LIMIT = 2_000_000;
 
-    /** Why {@code auto} leaves a workload to the quantum engine for speed ({@link #STAGGERED_STARTS_LIMIT}), or null. */
-    static String costlyStarts(FluidConfig config) {
-        List<Flow> flows = config.flows();
-        long[] times = flows.stream().filter(f -> !f.startsOnTrigger()).mapToLong(Flow::startPs).sorted().toArray();
+    /**
+     * The distinct fixed start times of {@code config}'s flows (a collective's triggered steps have none): each is one
+     * reallocation of the flow-level model, which is how its cost grows with time where the quantum engine's grows
+     * with packets.
+     */
+    public static long distinctStartTimes(FluidConfig config) {
+        long[] times = config.flows().stream().filter(f -> !f.startsOnTrigger()).mapToLong(Flow::startPs).sorted()
+                .toArray();
         long distinct = times.length == 0 ? 0 : 1;
         for (int i = 1; i < times.length; i++) {
             distinct += times[i] != times[i - 1] ? 1 : 0;
         }
+        return distinct;
+    }
+
+    /** Why {@code auto} leaves a workload to the quantum engine for speed ({@link #STAGGERED_STARTS_LIMIT}), or null. */
+    static String costlyStarts(FluidConfig config) {
+        List<Flow> flows = config.flows();
+        long distinct = distinctStartTimes(config);
         if (distinct * flows.size() <= STAGGERED_STARTS_LIMIT) {
             return null;
         }
