@@ -163,10 +163,11 @@ public final class SensitivityCommand implements Callable<Integer> {
         List<Point> points = plan();
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        Sweep.Previous previous = Sweep.previous(out, err);   // unreadable results are refused before Spark starts
         long t0 = System.nanoTime();
         Sweep.Outcome o;
         try (JavaSparkContext sc = SparkContexts.open(sparkMaster, "prime sensitivity")) {
-            o = Sweep.run(sc, points, out, new TunedPointRunner(), err);
+            o = Sweep.run(sc, points, out, previous, new TunedPointRunner(), err);
         } catch (IllegalStateException ex) {
             err.println("prime: " + ex.getMessage());
             err.flush();

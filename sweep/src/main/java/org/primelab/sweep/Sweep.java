@@ -182,6 +182,14 @@ public final class Sweep {
     }
 
     /**
+     * Refuses, as {@link #previous} does, results in {@code dir} that a run there could not resume from: for a caller
+     * that runs several sweeps into shared directories and must refuse before Spark starts ({@code prime figures}).
+     */
+    public static void requireReadable(Path dir) {
+        existingRows(dir);
+    }
+
+    /**
      * Rows of earlier runs in {@code dir}: the results file, then the journal of an interrupted run. The journal's last
      * line is left out, with one line on {@code err}, if it is not a complete row: that is what a crash while writing it
      * leaves, and resuming after a crash is what the journal is for. Anything else unreadable (a results file that is

@@ -100,6 +100,11 @@ public final class FiguresCommand implements Callable<Integer> {
         for (Figure f : figures) {
             plans.put(f, PointPlanner.plan(f.spec(s)));
         }
+        for (Figure f : plans.keySet()) {
+            // unreadable results are refused before Spark starts; each sweep reads them again when it runs, since
+            // figures may share a directory and a later one resumes from the rows an earlier one wrote
+            Sweep.requireReadable(out.resolve(f.sweepDir()));
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<String> timing = new ArrayList<>();
