@@ -29,10 +29,10 @@ import org.primelab.core.workload.Workload;
 import org.primelab.core.workload.htsim.HtsimOutputReader;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
-import org.primelab.fluid.FluidSimulator;
 import org.primelab.fluid.SplitMode;
 import org.primelab.fluid.flowlevel.EngineChoice;
 import org.primelab.fluid.flowlevel.FluidCaveats;
+import org.primelab.fluid.flowlevel.FlowLevelOptions;
 import org.primelab.packet.SimConfig;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -86,10 +86,21 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--no-estimate", description = "skip the fluid model's estimate of the same experiment")
     boolean noEstimate;
 
+    @Option(names = "--engine",
+            description = "the estimate's fluid engine, as prime fluid's: auto (the flow-level model where it covers"
+                    + " the scenario, else the quantum engine), flow or quantum (default: auto; the output says which ran"
+                    + " and why)")
+    String engine;
+
     @Override
     public Integer call() {
         ScenarioGuard.beforeTree(options.tiers, options.k, noEstimate ? ScenarioGuard.Run.BOUNDS_ONLY
                 : ScenarioGuard.Run.FLUID, options.force);
+        EngineChoice.requireName(engine);
+        if (noEstimate && engine != null) {
+            throw new IllegalArgumentException("engine: only the fluid estimate reads it, and --no-estimate skips the"
+                    + " estimate");
+        }
         String unused = optionWithoutEffect(options, noEstimate);
         if (unused != null) {
             throw new IllegalArgumentException(unused);
@@ -108,6 +119,12 @@ final class CheckCommand implements Callable<Integer> {
         SimConfig config = options.config(tree);
         Faults faults = config.faults();   // the options' faults, or the traffic file's failure lines
         FabricParameters fabric = config.fabric();
+        // the estimate's engine, as prime fluid picks it, and the options it ignores refused before any work
+        FluidConfig estimated = noEstimate ? null : estimateConfig(config, faults, workload);
+        EngineChoice chosen = noEstimate ? null : EngineChoice.choose(estimated, engine == null ? "auto" : engine, false);
+        if (!noEstimate) {
+            FluidBridge.requireEngineReads(options, chosen.engine());   // as prime fluid refuses them
+        }
         FctConvention convention = fctAt != null ? FctConvention.parse(fctAt)
                 : results.htsim != null ? FctConvention.SENDER : FctConvention.RECEIVER;
         ReportedResults reported = results.htsim != null
@@ -115,14 +132,15 @@ final class CheckCommand implements Callable<Integer> {
                 : ResultsCsv.read(results.csv, workload.cm());
         CheckOutcome ports = PortBalance.check(fabric, workload.cm().workload(), reported.ports(), schemes.get(0));
         CheckReport report = ResultChecker.check(workload.cm(), fabric, faults, reported, convention, ports);
-        String overBudget = noEstimate ? null : estimateRefusal(config, workload);
-        FluidResult estimate = noEstimate || overBudget != null ? null : estimate(config, faults, workload, convention);
+        String overBudget = noEstimate ? null : estimateRefusal(estimated, chosen, config);
+        FluidResult estimate = noEstimate || overBudget != null ? null
+                : estimate(estimated, chosen, config, convention);
         String estimateNote = noEstimate ? "skipped (--no-estimate)" : overBudget != null ? "skipped: " + overBudget : null;
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(Json.write(json(report, reported, workload, fabric, schemes.get(0), estimate, estimateNote)));
+            out.println(Json.write(json(report, reported, workload, fabric, schemes.get(0), estimate, chosen, estimateNote)));
         } else {
-            printTable(out, report, reported, workload, fabric, estimate, estimateNote);
+            printTable(out, report, reported, workload, fabric, estimate, chosen, estimateNote);
         }
         out.flush();
         return report.consistent() ? 0 : EXIT_INCONSISTENT;
@@ -130,21 +148,19 @@ final class CheckCommand implements Callable<Integer> {
 
     /** Options only the fluid estimate reads: the bounds depend on the fabric, the workload and the faults alone. */
     private static final List<String> ESTIMATE_ONLY = List.of("--cc", "--dctcp-alpha0", "--ev-space", "--spray-order",
-            "--p-ecn", "--p-nack", "--penalty-decay", "--ack-every", "--sched");
+            "--p-ecn", "--p-nack", "--penalty-decay", "--ack-every", "--sched", "--rto", "--detect");
 
     /**
-     * The message refusing the first option the command line names that this check would ignore, or null. The
-     * bounds read the fabric, the workload and the faults (and the scheme, for the port counts); the estimate
-     * runs the fluid quantum engine, which models neither the timer, the detection delay, ACKs sent on marks,
-     * nor ECMP-pinned flows ({@link FluidBridge}). With {@code --no-estimate} the options only the estimate
-     * reads have no effect either. (Options no scheme of the run reads are refused by {@link SimOptions}.)
+     * The message refusing the first option the command line names that this check would ignore whatever the
+     * estimate's engine, or null. The bounds read the fabric, the workload and the faults (and the scheme, for the
+     * port counts; a failed link is routed around from its failure on, whatever {@code --detect} and {@code --rto});
+     * neither fluid engine models ACKs sent on marks or ECMP-pinned flows ({@link FluidBridge}). With
+     * {@code --no-estimate} the options only the estimate reads have no effect either. The options the estimate's
+     * engine ignores are refused once it is chosen, as {@code prime fluid} refuses them
+     * ({@link FluidBridge#requireEngineReads}). (Options no scheme of the run reads are refused by {@link SimOptions}.)
      */
     static String optionWithoutEffect(SimOptions options, boolean noEstimate) {
         String[][] never = {
-            {"--rto", "the bounds hold whatever the timer, and the estimate (the fluid quantum engine) loses nothing"
-                    + " but trimmed bytes, so no timeout fires"},
-            {"--detect", "the bounds route around a failed link from its failure on, and the estimate (the fluid"
-                    + " quantum engine) models no black hole before detection"},
             {"--ack-on-mark", "the bounds count one ACK per flow, and the estimate's ACK clock holds the mean"
                     + " coalescing delay, marked or not"},
             {"--ecmp-fraction", "the port-balance check models the scheme of --lb for every flow, and the fluid"
@@ -166,15 +182,15 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /**
-     * Why the resource guard refuses the fluid estimate ({@link ScenarioGuard#fluidSim}; {@code --force}
-     * lifts the time budget), or null when it may run: a check is never refused for its context line.
+     * Why the resource guard refuses the fluid estimate ({@link ScenarioGuard#fluidSim}, for the engine that would
+     * run it; {@code --force} lifts the time budget), or null when it may run: a check is never refused for its
+     * context line.
      */
-    private String estimateRefusal(SimConfig config, CliWorkload workload) {
-        FluidConfig fc = FluidBridge.config(config, SplitMode.parse("packet"), Double.NaN)
-                .withWorkload(workload.cm().workload());
+    private String estimateRefusal(FluidConfig estimated, EngineChoice engine, SimConfig config) {
         try {
-            ScenarioGuard.fluidSim(List.of(fc), List.of(true), options.traffic, options.force);   // the quantum engine
-            ScenarioGuard.fluidTime(fc, config.detectPs(), config.effectiveRtoPs(), options.traffic);
+            ScenarioGuard.fluidSim(List.of(estimated), List.of(EngineChoice.QUANTUM.equals(engine.engine())),
+                    options.traffic, options.force);
+            ScenarioGuard.fluidTime(estimated, config.detectPs(), config.effectiveRtoPs(), options.traffic);
             return null;
         } catch (IllegalArgumentException e) {
             return e.getMessage();
@@ -182,20 +198,26 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /**
-     * The fluid model on the same experiment: the whole workload (its triggers included), the faults (the
-     * options' and the .cm file's failure lines), completions in the convention the results are checked in.
+     * The fluid model's configuration of the same experiment: the whole workload (its triggers included), the faults
+     * (the options' and the .cm file's failure lines), per-packet splits.
      */
-    private static FluidResult estimate(SimConfig config, Faults faults, CliWorkload workload,
-                                        FctConvention convention) {
+    private static FluidConfig estimateConfig(SimConfig config, Faults faults, CliWorkload workload) {
         Workload w = workload.cm().workload();
-        FluidConfig fc = new FluidConfig(config.scenario().withFaults(faults).withWorkload(w), SplitMode.PACKET,
-                Double.NaN, FluidConfig.DEFAULT_FAST_FORWARD);
-        long ideal = IdealMaxFct.of(fc.fabric(), fc.faults(), w.flows());
-        return new FluidSimulator(fc, ideal).run().withFctAt(convention);
+        return new FluidConfig(config.scenario().withFaults(faults).withWorkload(w), SplitMode.PACKET, Double.NaN,
+                FluidConfig.DEFAULT_FAST_FORWARD);
+    }
+
+    /** The estimate on {@code engine}, completions in the convention the results are checked in. */
+    private static FluidResult estimate(FluidConfig estimated, EngineChoice engine, SimConfig config,
+                                        FctConvention convention) {
+        long ideal = IdealMaxFct.of(estimated.fabric(), estimated.faults(), estimated.flows());
+        return engine.run(estimated, new FlowLevelOptions(config.detectPs(), config.effectiveRtoPs()), ideal)
+                .withFctAt(convention);
     }
 
     private static void printTable(PrintWriter out, CheckReport r, ReportedResults reported, CliWorkload w,
-                                   FabricParameters fabric, FluidResult estimate, String estimateNote) {
+                                   FabricParameters fabric, FluidResult estimate, EngineChoice engine,
+                                   String estimateNote) {
         out.printf(Locale.ROOT, "prime check: %s against %s (%d flows) on %s, %s links, %s propagation, MTU %d B;"
                         + " completions at the %s%n", reported.source(), w.name(), w.cm().workload().size(), fabric.tree(),
                 Units.formatRate(fabric.linkRateBps()), Units.formatTime(fabric.propagationPs()), fabric.mtuBytes(),
@@ -234,7 +256,8 @@ final class CheckCommand implements Callable<Integer> {
                             + " %.3f us, last completion %.3f us%n", estimate.config().scheme().cliName(),
                     r.convention().cliName(), estimate.maxFctPs() / 1e6, estimate.meanFctPs() / 1e6,
                     estimate.lastCompletionPs() / 1e6);
-            for (String c : FluidCaveats.of(estimate.config(), EngineChoice.QUANTUM)) {
+            out.println("  engine " + engine.engine() + " (" + engine.reason() + ")");
+            for (String c : FluidCaveats.of(estimate.config(), engine.engine())) {
                 out.println("  caveat: " + c + " (" + FluidCaveats.WHERE_MEASURED + ")");
             }
         } else {
@@ -247,7 +270,7 @@ final class CheckCommand implements Callable<Integer> {
 
     private static Map<String, Object> json(CheckReport r, ReportedResults reported, CliWorkload w,
                                             FabricParameters fabric, LoadBalancingScheme scheme, FluidResult estimate,
-                                            String estimateNote) {
+                                            EngineChoice engine, String estimateNote) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("results", reported.source());
         m.put("traffic", w.name());
@@ -295,7 +318,9 @@ final class CheckCommand implements Callable<Integer> {
             e.put("max_fct_us", estimate.maxFctPs() / 1e6);
             e.put("mean_fct_us", estimate.meanFctPs() / 1e6);
             e.put("last_completion_us", estimate.lastCompletionPs() / 1e6);
-            e.put("caveats", FluidCaveats.of(estimate.config(), EngineChoice.QUANTUM));
+            e.put("engine", engine.engine());
+            e.put("engine_reason", engine.reason());
+            e.put("caveats", FluidCaveats.of(estimate.config(), engine.engine()));
         } else {
             e.put("note", estimateNote);
         }

@@ -90,9 +90,7 @@ final class CrossvalCommand implements Callable<Integer> {
         }
         List<Long> seeds = seeds(seed);
         Checks.range("rounds", rounds, 1, 99);
-        if (!List.of("auto", "flow", "quantum").contains(engine.trim().toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("engine: expected one of " + EngineChoice.ACCEPTED + ", got '" + engine + "'");
-        }
+        EngineChoice.requireName(engine);
         if (noFastForward && engine.trim().equalsIgnoreCase(EngineChoice.FLOW)) {
             // as prime fluid refuses it: the flow-level engine has no steps to integrate
             throw new IllegalArgumentException("no-fast-forward: only the quantum engine steps; --engine flow jumps from"

@@ -126,14 +126,65 @@ class CheckCommandTest {
             assertTrue(r.err().startsWith("prime: " + c[0] + ": "), r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
         }
-        // --detect: the bounds route around a failure at once and the estimate has no black hole
-        EvCommandTest.Run r = EvCommandTest.run("check", "--k", "4", "--fail-random", "1", "--detect", "50us",
-                "--results", "never-read.csv");
-        assertTrue(r.code() == 2 && r.err().startsWith("prime: detect: has no effect on prime check"), r.err());
+        // --detect: the bounds route around a failure at once, and the quantum engine has no black hole; --engine too
+        // is the estimate's alone
+        EvCommandTest.Run r = EvCommandTest.run("check", "--k", "4", "--engine", "quantum", "--fail-random", "1",
+                "--detect", "50us", "--results", "never-read.csv");
+        assertTrue(r.code() == 2 && r.err().startsWith("prime: detect: the quantum engine that runs this"), r.err());
+        r = EvCommandTest.run("check", "--k", "4", "--no-estimate", "--engine", "flow", "--results", "never-read.csv");
+        assertTrue(r.code() == 2 && r.err().startsWith("prime: engine: only the fluid estimate reads it"), r.err());
+        r = EvCommandTest.run("check", "--k", "4", "--engine", "fast", "--results", "never-read.csv");
+        assertTrue(r.code() == 2 && r.err().startsWith("prime: engine: expected one of auto, flow, quantum"), r.err());
         // with the estimate, the options it reads are accepted (the run then fails on the missing file)
         r = EvCommandTest.run("check", "--k", "16", "--cc", "nscc", "--traffic", fixture("perm_128.cm"), "--results",
                 "never-read.csv");
         assertFalse(r.err().startsWith("prime: cc:"), r.err());
+    }
+
+    /**
+     * The estimate runs on the engine prime fluid picks (it always ran the quantum engine, which has no black hole:
+     * under a failed link it said 55.4 us where prime fluid says 216.1 and prime sim 206.4), and is prime fluid's
+     * result to the digit; --detect, which the flow-level engine reads, moves it; --engine quantum gives that
+     * engine's result with its own caveat.
+     */
+    @Test
+    void theEstimateIsPrimeFluidsOnTheEngineItPicks() {
+        String[] scenario = {"--k", "16", "--lb", "prime", "--traffic", fixture("perm_128.cm"), "--fail",
+            "leaf0-spine1@0ns"};
+        List<String> fluidArgs = new java.util.ArrayList<>(List.of("fluid", "--json", "--fct-at", "sender"));
+        fluidArgs.addAll(List.of(scenario));
+        EvCommandTest.Run fluid = EvCommandTest.run(fluidArgs.toArray(new String[0]));
+        assertEquals(0, fluid.code(), fluid.err());
+        List<String> checkArgs = new java.util.ArrayList<>(List.of("check", "--json", "--htsim",
+                fixture("htsim_perm128_400g_reps.txt.gz")));
+        checkArgs.addAll(List.of(scenario));
+        EvCommandTest.Run check = EvCommandTest.run(checkArgs.toArray(new String[0]));
+        assertEquals(0, check.code(), check.out() + check.err());
+        String estimate = check.out().substring(check.out().indexOf("\"estimate\":"));
+        assertEquals(number(fluid.out(), "max_fct_us"), number(estimate, "max_fct_us"));
+        assertEquals(number(fluid.out(), "mean_fct_us"), number(estimate, "mean_fct_us"));
+        assertTrue(estimate.contains("\"engine\":\"flow\""), estimate);
+        assertTrue(number(estimate, "max_fct_us") > 150, "a timeout is in the max: " + estimate);
+        checkArgs.addAll(List.of("--detect", "1us"));
+        fluidArgs.addAll(List.of("--detect", "1us"));
+        String soon = EvCommandTest.run(checkArgs.toArray(new String[0])).out();
+        soon = soon.substring(soon.indexOf("\"estimate\":"));
+        assertEquals(number(EvCommandTest.run(fluidArgs.toArray(new String[0])).out(), "max_fct_us"),
+                number(soon, "max_fct_us"));
+        assertTrue(number(soon, "max_fct_us") < number(estimate, "max_fct_us") - 50,
+                "detected after 1 us instead of 100 us, the flows wait less: " + soon);
+        checkArgs.set(checkArgs.size() - 2, "--engine");
+        checkArgs.set(checkArgs.size() - 1, "quantum");
+        String quantum = EvCommandTest.run(checkArgs.toArray(new String[0])).out();
+        quantum = quantum.substring(quantum.indexOf("\"estimate\":"));
+        assertTrue(quantum.contains("\"engine\":\"quantum\"") && quantum.contains("the quantum engine models neither"),
+                quantum);
+    }
+
+    private static double number(String json, String key) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + key + "\":(-?[0-9.eE+]+)").matcher(json);
+        assertTrue(m.find(), key + " in " + json);
+        return Double.parseDouble(m.group(1));
     }
 
     @Test

@@ -56,6 +56,24 @@ class EngineChoiceTest {
                 spaced(big, n + 1)), "auto", false).engine(), (n + 1) + " flows at " + (n + 1) + " times");
     }
 
+    /**
+     * RPS and REPS go to the quantum engine on a healthy fabric (the flow level has no per-packet imbalance), but to
+     * the flow level through a failed link, whose black hole and timeouts only it models (measured closer there).
+     */
+    @Test
+    void randomSprayingGoesToTheFlowLevelOnlyThroughAFailure() {
+        FatTree tree = FatTree.twoTier(8);
+        Workload w = Workload.of(Workloads.permutation(tree, 1_000_000, 1, true));
+        org.primelab.core.topology.Faults failed = org.primelab.core.topology.Faults.builder(tree)
+                .fail("leaf0-spine1", 0).build();
+        for (LoadBalancingScheme s : List.of(LoadBalancingScheme.RPS, LoadBalancingScheme.REPS)) {
+            assertEquals(EngineChoice.QUANTUM, EngineChoice.choose(config(tree, s, w), "auto", false).engine());
+            FluidConfig broken = FluidConfig.builder(tree).rate(400 * Units.GBPS).scheme(s).faults(failed).build()
+                    .withWorkload(w);
+            assertEquals(EngineChoice.FLOW, EngineChoice.choose(broken, "auto", false).engine(), s.cliName());
+        }
+    }
+
     /** {@code count} flows from host i to host i + 1, flow i starting at i ns. */
     private static Workload spaced(FatTree tree, int count) {
         List<Flow> flows = new java.util.ArrayList<>();

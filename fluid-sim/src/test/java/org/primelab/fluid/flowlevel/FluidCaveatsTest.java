@@ -56,7 +56,14 @@ class FluidCaveatsTest {
         assertOne(caveats(builder(LoadBalancingScheme.CO_PRIME, 200)), "below 400G the tail runs low");
         assertOne(caveats(builder(LoadBalancingScheme.AR, 100)), "below 400G the max FCT runs low");
         Faults failed = Faults.builder(TREE).fail("leaf0-spine1", 0).build();
-        assertOne(caveats(builder(LoadBalancingScheme.PRIME, 400).faults(failed)), "a failed link");
+        assertOne(caveats(builder(LoadBalancingScheme.PRIME, 400).faults(failed)), "a failed link: where retransmission");
+        // REPS through a failure runs on the flow level, whose max runs far low there; on the quantum engine, which
+        // has no black hole and no timeouts, further still
+        assertOne(caveats(builder(LoadBalancingScheme.REPS, 400).faults(failed)),
+                "a failed link: the max FCT runs far low and the mean low");
+        FluidConfig reps = builder(LoadBalancingScheme.REPS, 400).faults(failed).build()
+                .withWorkload(Workload.of(Workloads.permutation(TREE, 1_000_000, 1, false)));
+        assertOne(FluidCaveats.of(reps, EngineChoice.QUANTUM), "a failed link: the quantum engine models neither");
         List<String> both = caveats(builder(LoadBalancingScheme.ECMP, 400).faults(failed));
         assertEquals(2, both.size(), both.toString());
         Faults degraded = Faults.builder(TREE).degrade("leaf0-spine1", 100 * Units.GBPS).build();
