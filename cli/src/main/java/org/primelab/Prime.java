@@ -574,6 +574,14 @@ public final class Prime {
         public String toString() {
             return (out + err).stripTrailing();
         }
+
+        /**
+         * Prints {@link #toString} whole on standard output: jshell cuts a value's display at about 1000 characters,
+         * and a report such as {@code prime check}'s is longer.
+         */
+        public void print() {
+            System.out.println(this);
+        }
     }
 
     /** The {@code prime sim} command that runs this experiment. */
