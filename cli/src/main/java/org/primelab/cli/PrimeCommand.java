@@ -12,7 +12,11 @@ import picocli.CommandLine.Command;
  * gets one line on stderr naming the field and what is accepted, and exit status 2.
  */
 @Command(name = "prime", mixinStandardHelpOptions = true, version = "PRIME lab 0.1.0",
-        description = "Prove, model-check and simulate PRIME, a packet-spraying load balancer (arXiv 2507.23012).")
+        description = "Prove, model-check and simulate PRIME, a packet-spraying load balancer (arXiv 2507.23012).",
+        footer = {"", "Also through the ./prime launcher, each with its own --help:",
+            "  sweep, figures, sweep-bench, sensitivity   sweeps and figures on Spark",
+            "  notebooks   run the Jupyter notebooks headless",
+            "  jshell      jshell with the facade org.primelab.Prime"})
 public final class PrimeCommand implements Runnable {
     /**
      * The subcommands, in the order {@code prime --help} lists them. They are registered in code, not in

@@ -65,7 +65,8 @@ final class TopoCommand implements Callable<Integer> {
             out.println(t);
             out.println("hosts: h0 .. h" + (t.hosts() - 1) + " (" + t.hostsPerTor() + " per ToR)");
             out.println("switches (" + switches.size() + "): " + String.join(" ", switches));
-            out.println("cables (" + cables.size() + "; name a-b for both directions, a->b for one):");
+            out.println("switch cables (" + cables.size() + "; the " + t.hosts() + " host cables are not named;"
+                    + " name a-b for both directions, a->b for one):");
             for (String c : cables) {
                 out.println("  " + c);
             }

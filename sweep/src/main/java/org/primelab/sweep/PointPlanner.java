@@ -85,7 +85,8 @@ public final class PointPlanner {
             if (!kept.contains(axis)) {
                 // every point dropped it as an option its run ignores: the whole axis would do nothing
                 throw new IllegalArgumentException("grid." + axis + ": no point's run reads it (each would ignore it, as"
-                        + " prime " + sim.command() + " refuses it; e.g. spray-order applies to rps only); drop the axis or"
+                        + " prime " + sim.command() + " refuses it; e.g. spray-order with anything but rps, detect without a failed"
+                        + " link); drop the axis or"
                         + " add the values it applies to");
             }
         }
