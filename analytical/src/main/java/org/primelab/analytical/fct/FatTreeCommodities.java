@@ -27,6 +27,13 @@ final class FatTreeCommodities {
     final double[] torRecvCap;
     /** Per ToR: demand of flows that stay under that ToR. */
     final double[] sameTor;
+    /**
+     * Per cross-ToR commodity: the most it can carry at once, the smaller of its distinct senders' summed
+     * (normalised) host uplink rates and its distinct receivers' summed host downlink rates. Every real schedule
+     * obeys it (a flow is held to its hosts' links), so it only tightens the time-expanded relaxation: without it a
+     * commodity could borrow, before a failure, the host-link capacity of its ToR's other hosts.
+     */
+    final double[] commodityCap;
 
     private FatTreeCommodities(Faults faults, List<Flow> flows, long rateBps) {
         if (rateBps <= 0) {
@@ -49,29 +56,39 @@ final class FatTreeCommodities {
         double[] received = new double[tree.hosts()];
         sameTor = new double[tree.tors()];
         Map<Long, double[]> byPair = new LinkedHashMap<>();
+        // each cross-ToR commodity's distinct senders and receivers, by ToR pair
+        Map<Long, java.util.Set<Integer>> senders = new java.util.HashMap<>();
+        Map<Long, java.util.Set<Integer>> receivers = new java.util.HashMap<>();
         for (Flow f : flows) {
             double d = f.sizeBytes() / smax;
             sent[f.src()] += d;
             received[f.dst()] += d;
             int a = tree.torIndexOf(f.src());
             int b = tree.torIndexOf(f.dst());
+            long key = ((long) a << 32) | b;
             if (a == b) {
                 sameTor[a] += d;
             } else {
-                byPair.computeIfAbsent(((long) a << 32) | b, key -> new double[] {0, f.src(), f.dst()})[0] += d;
+                byPair.computeIfAbsent(key, k -> new double[] {0, f.src(), f.dst()})[0] += d;
+                senders.computeIfAbsent(key, k -> new java.util.HashSet<>()).add(f.src());
+                receivers.computeIfAbsent(key, k -> new java.util.HashSet<>()).add(f.dst());
             }
         }
         int n = byPair.size();
         srcHost = new int[n];
         dstHost = new int[n];
         demand = new double[n];
+        commodityCap = new double[n];
         int i = 0;
-        for (double[] c : byPair.values()) {
+        for (Map.Entry<Long, double[]> e : byPair.entrySet()) {
+            double[] c = e.getValue();
             demand[i] = c[0];
             srcHost[i] = (int) c[1];
             dstHost[i] = (int) c[2];
+            commodityCap[i] = hostLinkCap(faults, senders.get(e.getKey()), receivers.get(e.getKey()));
             i++;
         }
+
         torSendCap = new double[tree.tors()];
         torRecvCap = new double[tree.tors()];
         double cap = Double.MAX_VALUE;
@@ -89,6 +106,19 @@ final class FatTreeCommodities {
             }
         }
         phiCap = cap;
+    }
+
+    /** The smaller of {@code senders}' summed host uplink rates and {@code receivers}' downlink rates, normalised. */
+    private double hostLinkCap(Faults faults, java.util.Set<Integer> senders, java.util.Set<Integer> receivers) {
+        double up = 0;
+        for (int h : senders) {
+            up += faults.rate(tree.hostUplink(h), rateBps) / (double) rateBps;
+        }
+        double down = 0;
+        for (int h : receivers) {
+            down += faults.rate(FatTree.reverse(tree.hostUplink(h)), rateBps) / (double) rateBps;
+        }
+        return Math.min(up, down);
     }
 
     static FatTreeCommodities of(Faults faults, List<Flow> flows, long rateBps) {
@@ -172,11 +202,54 @@ final class FatTreeCommodities {
         return b.build();
     }
 
+    /** Whether some path of commodity {@code c} crosses a link that fails after {@code afterPs}. */
+    boolean crossesLaterFailure(Faults faults, int c, long afterPs) {
+        for (int[] path : tree.paths(srcHost[c], dstHost[c])) {
+            for (int l : path) {
+                long at = faults.failTime(l);
+                if (at > afterPs && at != Faults.NEVER) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Commodity {@code c} alone with demand 1 on the switch links of the fabric as at {@code atPs}: its minimum
+     * congestion is one over its maximum flow there, in multiples of the fabric rate. Null if no path is alive.
+     */
+    PathFlowInstance singleCommodityInstance(Faults faults, int c, long atPs) {
+        PathFlowInstance.Builder b = new PathFlowInstance.Builder();
+        int[] edgeOf = new int[tree.linkCount()];
+        java.util.Arrays.fill(edgeOf, -1);
+        int[] buf = new int[8];
+        b.commodity(1);
+        for (int[] path : tree.paths(srcHost[c], dstHost[c])) {
+            if (!alive(faults, path, atPs)) {
+                continue;
+            }
+            int len = 0;
+            for (int j = 1; j < path.length - 1; j++) {
+                int l = path[j];
+                if (edgeOf[l] < 0) {
+                    edgeOf[l] = b.edge(faults.rate(l, rateBps) / (double) rateBps);
+                }
+                buf[len++] = edgeOf[l];
+            }
+            b.path(buf, len);
+        }
+        return b.currentPaths() == 0 ? null : b.build();
+    }
+
     /**
      * The time-expanded instance of a schedule of length {@code X}: phase {@code i} is the fabric as
      * at {@code stateAt[i]} for {@code lengthPs[i] > 0} picoseconds; every edge is a (link, phase) pair
      * of capacity rate x length, plus per phase and ToR one edge for the summed rates of its sending
-     * host links and one for its receiving ones (a relaxation of the per-host constraints). Demands are
+     * host links and one for its receiving ones (a relaxation of the per-host constraints: a commodity may
+     * use its ToR's other hosts' links; {@link IdealFctWithFaults#computeTimed} adds {@link #commodityCap}'s
+     * bound, commodity by commodity, since edges per commodity and phase left the solver undecided at 8192
+     * hosts). Demands are
      * the commodities' (normalised) demands times {@code workPs}; a routing of congestion <= 1 is a
      * schedule that delivers every demand by the end of the last phase.
      */
