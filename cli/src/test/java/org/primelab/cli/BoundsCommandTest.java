@@ -44,8 +44,22 @@ class BoundsCommandTest {
     void queueAtFullLoadNamesTheProvenBound() {
         EvCommandTest.Run r = EvCommandTest.run("bounds", "queue", "--ports", "16", "--load", "1", "--steps", "20000");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("(proven bound 30)"), r.out());
+        assertTrue(r.out().contains("(proven bound 30; the backlog never falls at full load"), r.out());
         assertTrue(r.out().contains("no stationary mean at full load"), r.out());
+    }
+
+    /**
+     * At full load shuffled round robin's backlog never falls (n arrivals, at most n served per step), so on one seed
+     * a longer run's mean over its last nine tenths is at least a shorter run's: the number is the run's, as the
+     * output now says (review 39 P2: it was printed as a constant).
+     */
+    @Test
+    void queueAtFullLoadGrowsWithTheRun() {
+        double shorter = number(EvCommandTest.run("bounds", "queue", "--ports", "8", "--load", "1", "--steps", "10000",
+                "--json").out(), "shuffled_rr", "mean_wait_pkts");
+        double longer = number(EvCommandTest.run("bounds", "queue", "--ports", "8", "--load", "1", "--steps", "50000",
+                "--json").out(), "shuffled_rr", "mean_wait_pkts");
+        assertTrue(longer > shorter, shorter + " then " + longer);
     }
 
     /** The number after {@code "key":} inside the JSON object of {@code section}. */
