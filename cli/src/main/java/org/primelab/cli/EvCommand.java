@@ -78,6 +78,8 @@ final class EvCommand implements Callable<Integer> {
         for (int p = 0; p < parts; p++) {
             counts[p] = new long[layout.uplinks(p)];
         }
+        // tier 2's physical links are (aggregation switch = part 1, its uplink = part 2): counts per pair
+        long[][] perLink = parts > 1 ? new long[layout.uplinks(0)][layout.uplinks(1)] : null;
         List<int[]> evs = new ArrayList<>();
         for (int i = 0; i < packets; i++) {
             int ev = gen.next();
@@ -85,6 +87,9 @@ final class EvCommand implements Callable<Integer> {
             for (int p = 0; p < parts; p++) {
                 pp[p] = layout.part(ev, p);
                 counts[p][pp[p]]++;
+            }
+            if (perLink != null) {
+                perLink[pp[0]][pp[1]]++;
             }
             if (json || i < show) {
                 evs.add(pp);   // the text prints the first --show only: 10^7 packets kept 560 MB for 16
@@ -112,6 +117,9 @@ final class EvCommand implements Callable<Integer> {
                 t.put("counts", counts[p]);
                 t.put("even", packets / (double) layout.uplinks(p));
                 t.put("max_deviation", maxDeviation(counts[p], packets));
+                if (p == 1 && perLink != null) {
+                    t.put("per_link_max_deviation", perLinkDeviation(perLink));
+                }
                 perTier.add(t);
             }
             o.put("layout", partInfo);
@@ -137,10 +145,28 @@ final class EvCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "tier %d (%s): counts %s, even %.2f, max deviation %.2f%n", p + 1, what,
                         java.util.Arrays.toString(counts[p]), packets / (double) layout.uplinks(p),
                         maxDeviation(counts[p], packets));
+                if (p == 1 && perLink != null) {
+                    // the counts above add up each uplink index over every aggregation switch; the balance is per link
+                    out.printf(Locale.ROOT, "  per link (aggregation switch = part 1, its uplink = part 2): max deviation"
+                            + " %.2f from each switch's even share%n", perLinkDeviation(perLink));
+                }
             }
         }
         out.flush();
         return 0;
+    }
+
+    /** The largest deviation of a (part 1, part 2) count from its part-1 value's even share over the part-2 values. */
+    static double perLinkDeviation(long[][] perLink) {
+        double max = 0;
+        for (long[] row : perLink) {
+            long total = 0;
+            for (long c : row) {
+                total += c;
+            }
+            max = Math.max(max, maxDeviation(row, total));
+        }
+        return max;
     }
 
     static double maxDeviation(long[] counts, long total) {
