@@ -154,23 +154,9 @@ final class FatTreeCommodities {
         PathFlowInstance.Builder b = new PathFlowInstance.Builder();
         int[] edgeOf = new int[tree.linkCount()];
         java.util.Arrays.fill(edgeOf, -1);
-        int[] buf = new int[8];
         for (int c = 0; c < demand.length; c++) {
             b.commodity(demand[c]);
-            for (int[] path : tree.paths(srcHost[c], dstHost[c])) {
-                if (!alive(faults, path, atPs)) {
-                    continue;
-                }
-                int len = 0;
-                for (int j = 1; j < path.length - 1; j++) {
-                    int l = path[j];
-                    if (edgeOf[l] < 0) {
-                        edgeOf[l] = b.edge(faults.rate(l, rateBps) / (double) rateBps);
-                    }
-                    buf[len++] = edgeOf[l];
-                }
-                b.path(buf, len);
-            }
+            addLivePaths(b, edgeOf, faults, c, atPs);
             if (b.currentPaths() == 0) {
                 throw new IllegalArgumentException("fail: no live path from " + tree.nodeName(tree.torOf(srcHost[c]))
                         + " to " + tree.nodeName(tree.torOf(dstHost[c])));
@@ -223,8 +209,17 @@ final class FatTreeCommodities {
         PathFlowInstance.Builder b = new PathFlowInstance.Builder();
         int[] edgeOf = new int[tree.linkCount()];
         java.util.Arrays.fill(edgeOf, -1);
-        int[] buf = new int[8];
         b.commodity(1);
+        addLivePaths(b, edgeOf, faults, c, atPs);
+        return b.currentPaths() == 0 ? null : b.build();
+    }
+
+    /**
+     * Adds commodity {@code c}'s paths alive at {@code atPs} to the current commodity of {@code b}, over its switch
+     * links only; {@code edgeOf} maps a link to its edge, -1 until the link is first used (then one edge of its rate).
+     */
+    private void addLivePaths(PathFlowInstance.Builder b, int[] edgeOf, Faults faults, int c, long atPs) {
+        int[] buf = new int[8];
         for (int[] path : tree.paths(srcHost[c], dstHost[c])) {
             if (!alive(faults, path, atPs)) {
                 continue;
@@ -239,7 +234,6 @@ final class FatTreeCommodities {
             }
             b.path(buf, len);
         }
-        return b.currentPaths() == 0 ? null : b.build();
     }
 
     /**
