@@ -24,7 +24,9 @@ import org.primelab.fluid.SplitMode;
  *   <li>AR below that rate (the quantum engine): the max low (-5% to -10% at 100G).</li>
  *   <li>A failed link on the flow level: the max can be off by a whole retransmission timeout either way (+46% on
  *       the 2048-host PRIME failure) when timeouts fall near the failure's detection; under RPS and REPS the max far
- *       low (-42% to -54% on 128 hosts, seeds 1-3) and the mean low (-15% to -24%), cause not yet analysed. On the
+ *       low (-42% to -54% on 128 hosts, seeds 1-3) and the mean low (-15% to -24%): packet-sim hashes an ACK's
+ *       EV at every switch, so its ACKs take paths of their own and are lost in the black hole too (PRIME's retrace
+ *       the data's ports), which the model does not have. On the
  *       quantum engine, which has neither the black hole nor timeouts: the max far low (57.6 against 204.0 us on
  *       the 128-host PRIME failure, -87% to -89% under RPS and REPS).</li>
  *   <li>Degraded links on the quantum engine: the mean high (+30% on the 8192-host PRIME case, +54% on 512 hosts).
@@ -72,8 +74,9 @@ public final class FluidCaveats {
         if (config.faults().failedLinks().length > 0) {
             out.add(!flow ? "a failed link: the quantum engine models neither the black hole before detection nor"
                     + " retransmission timeouts, so the max FCT runs far low against packet-sim"
-                    : randomSpray ? "a failed link: the max FCT runs far low and the mean low against packet-sim, whose"
-                    + " " + scheme.cliName() + " flows take longer to recover (not yet analysed)"
+                    : randomSpray ? "a failed link: the max FCT runs far low and the mean low against packet-sim, where "
+                    + scheme.cliName() + "'s ACKs take hashed paths of their own and are lost in the black hole too,"
+                    + " which this model does not have"
                     : "a failed link: where retransmission timeouts fall near its detection, the max FCT can be a"
                     + " whole timeout off packet-sim's, either way");
         }
