@@ -25,7 +25,6 @@ import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
-import org.primelab.core.workload.Workload;
 import org.primelab.core.workload.htsim.HtsimOutputReader;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
@@ -120,7 +119,7 @@ final class CheckCommand implements Callable<Integer> {
         Faults faults = config.faults();   // the options' faults, or the traffic file's failure lines
         FabricParameters fabric = config.fabric();
         // the estimate's engine, as prime fluid picks it, and the options it ignores refused before any work
-        FluidConfig estimated = noEstimate ? null : estimateConfig(config, faults, workload);
+        FluidConfig estimated = noEstimate ? null : estimateConfig(config, workload);
         EngineChoice chosen = noEstimate ? null : EngineChoice.choose(estimated, engine == null ? "auto" : engine, false);
         if (!noEstimate) {
             FluidBridge.requireEngineReads(options, chosen.engine());   // as prime fluid refuses them
@@ -201,10 +200,8 @@ final class CheckCommand implements Callable<Integer> {
      * The fluid model's configuration of the same experiment: the whole workload (its triggers included), the faults
      * (the options' and the .cm file's failure lines), per-packet splits.
      */
-    private static FluidConfig estimateConfig(SimConfig config, Faults faults, CliWorkload workload) {
-        Workload w = workload.cm().workload();
-        return new FluidConfig(config.scenario().withFaults(faults).withWorkload(w), SplitMode.PACKET, Double.NaN,
-                FluidConfig.DEFAULT_FAST_FORWARD);
+    private static FluidConfig estimateConfig(SimConfig config, CliWorkload workload) {
+        return FluidBridge.config(config, SplitMode.PACKET, Double.NaN).withWorkload(workload.cm().workload());
     }
 
     /** The estimate on {@code engine}, completions in the convention the results are checked in. */

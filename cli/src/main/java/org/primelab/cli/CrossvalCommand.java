@@ -90,8 +90,7 @@ final class CrossvalCommand implements Callable<Integer> {
         }
         List<Long> seeds = seeds(seed);
         Checks.range("rounds", rounds, 1, 99);
-        EngineChoice.requireName(engine);
-        if (noFastForward && engine.trim().equalsIgnoreCase(EngineChoice.FLOW)) {
+        if (noFastForward && EngineChoice.FLOW.equals(EngineChoice.requireName(engine))) {
             // as prime fluid refuses it: the flow-level engine has no steps to integrate
             throw new IllegalArgumentException("no-fast-forward: only the quantum engine steps; --engine flow jumps from"
                     + " event to event");

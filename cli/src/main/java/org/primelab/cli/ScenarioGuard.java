@@ -162,11 +162,11 @@ final class ScenarioGuard {
         FatTree.Dimensions d = Checks.dimensions(c.tree().tiers(), c.tree().radix());
         List<Flow> flows = c.flows();
         if (!quantum) {
+            // the work is flows x reallocations, never bytes: name the file, the stagger or the tree that drive it
             double reallocations = 1 + EngineChoice.distinctStartTimes(c);
-            ResourceGuard.Estimate e = driven(ResourceGuard.fluidSim(d, flows.size(), pathsPerFlow(d),
-                    reallocations), traffic);
-            return reallocations > 1 && !CliWorkload.isFile(traffic)
-                    ? new ResourceGuard.Estimate(e.what(), e.heapOption(), e.heapBytes(), "stagger", e.events()) : e;
+            ResourceGuard.Estimate e = ResourceGuard.fluidSim(d, flows.size(), pathsPerFlow(d), reallocations);
+            String driver = CliWorkload.isFile(traffic) ? "traffic" : reallocations > 1 ? "stagger" : "k";
+            return new ResourceGuard.Estimate(e.what(), e.heapOption(), e.heapBytes(), driver, e.events());
         }
         double busiest = busiestBytes(c);
         double latestStart = latestStartPs(c);

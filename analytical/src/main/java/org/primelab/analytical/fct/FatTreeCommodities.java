@@ -88,7 +88,6 @@ final class FatTreeCommodities {
             commodityCap[i] = hostLinkCap(faults, senders.get(e.getKey()), receivers.get(e.getKey()));
             i++;
         }
-
         torSendCap = new double[tree.tors()];
         torRecvCap = new double[tree.tors()];
         double cap = Double.MAX_VALUE;

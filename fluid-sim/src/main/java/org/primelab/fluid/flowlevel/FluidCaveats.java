@@ -26,9 +26,9 @@ import org.primelab.fluid.SplitMode;
  *       the 2048-host PRIME failure) when timeouts fall near the failure's detection; under RPS and REPS the max far
  *       low (-42% to -54% on 128 hosts, seeds 1-3) and the mean low (-15% to -24%): packet-sim hashes an ACK's
  *       EV at every switch, so its ACKs take paths of their own and are lost in the black hole too (PRIME's retrace
- *       the data's ports), which the model does not have. On the
- *       quantum engine, which has neither the black hole nor timeouts: the max far low (57.6 against 204.0 us on
- *       the 128-host PRIME failure, -87% to -89% under RPS and REPS).</li>
+ *       the data's ports), which the model does not have. On the quantum engine, which has neither the black hole
+ *       nor timeouts: the max far low (57.6 against 204.0 us on the 128-host PRIME failure, -87% to -89% under RPS
+ *       and REPS).</li>
  *   <li>Degraded links on the quantum engine: the mean high (+30% on the 8192-host PRIME case, +54% on 512 hosts).
  *       Fluid queues stay under the trimming limit, so no NACK penalty moves PRIME off its slow paths.</li>
  * </ul>
