@@ -26,7 +26,7 @@ public final class FlowPaths {
     private final int dst;
     /** Each built on first use: ECMP's flow-level model reads one path of the flow's many. */
     private final int[][] forward;
-    /** Built on first use: the flow-level model never reads the way back. */
+    /** Each built on first use: the flow-level model reads the way back only where links fail. */
     private int[][] reverse;
     private final int upHops;
     private final int torUplinks;
@@ -64,14 +64,14 @@ public final class FlowPaths {
     /** Directed links of the way back with the same port choices. */
     public int[] reverse(int i) {
         if (reverse == null) {
-            EvLayout layout = tree.evLayout();
-            int[][] back = new int[forward.length][];
-            for (int p = 0; p < back.length; p++) {
-                back[p] = tree.route(dst, src, layout.evOfPath(p));
-            }
-            reverse = back;
+            reverse = new int[forward.length][];
         }
-        return reverse[i];
+        int[] path = reverse[i];
+        if (path == null) {
+            path = tree.route(dst, src, tree.evLayout().evOfPath(i));
+            reverse[i] = path;
+        }
+        return path;
     }
 
     /**

@@ -54,7 +54,9 @@ import org.primelab.fluid.SplitMode;
  *
  * <p><b>Failures.</b> Degraded links run at their rate. A failed link carries nothing from its failure time;
  * until it is detected ({@link FlowLevelOptions#detectPs}) routing still sends onto it and a flow loses
- * {@link LinkShares#lostFraction} of what it sends. Both moments are taken where they happen, on the sender's
+ * {@link LinkShares#lostFraction} of what it sends, and a further {@link LinkShares#ackLostFraction} arrives but
+ * loses its ACK on the way back (those bytes stay in flight, fill the window and are sent again at the timeout,
+ * though the receiver has them). Both moments are taken where they happen, on the sender's
  * clock: a packet meets the failure when it reaches the link and is routed around it when it reaches the
  * switch that picks its uplink, some hops after it was sent ({@link FlowSplits}, "Timing"). The
  * retransmission timer is the packet simulator's: it fires {@code rto} after the flow's last acknowledgement
@@ -66,7 +68,7 @@ import org.primelab.fluid.SplitMode;
  * the deciding switch before detection can be lost again. A window moves whole batches of {@code ackEvery}
  * packets per round trip and grows by {@code MSS · acked / cwnd}
  * ({@code windowRate}, {@code grow}). After detection the paths through the link are withdrawn (ECMP remapped
- * as the switches do); only flows with a path through it are re-shared.
+ * as the switches do); only flows with a path through it, either way, are re-shared.
  *
  * <p><b>What it does not cover</b> ({@link #unsupported}): adaptive routing (AR picks per packet from queue
  * depths), expected splits (the fine-step engine's mode), and a fixed window (no congestion control, so no
@@ -147,6 +149,9 @@ public final class FlowLevelSimulator {
         }
     }
 
+    /** The id that tells a round's draw of lost ACKs from its draw of lost packets ({@code Seeds.FLUID_LOSSES}). */
+    private static final long ACK_DRAW = 1;
+
     /** Loop iterations (events handled together) between progress reports (a power of two). */
     private static final int PROGRESS_EVERY = 1 << 6;
 
@@ -204,12 +209,14 @@ public final class FlowLevelSimulator {
         final double[] ackBackPs = new double[n];
         final double[] left = new double[n];              // line-rate ps still to send
         final double[] lost = new double[n];              // line-rate ps sent into a black hole, not yet resent
+        final double[] ackLost = new double[n];           // line-rate ps delivered whose ACKs the hole took, the same
         final double[] sentLossy = new double[n];         // line-rate ps sent this round while some path lost
         final double[] progressPs = new double[n];        // when the round's last delivered byte is acknowledged
         final boolean[] timerSet = new boolean[n];        // this round's retransmission timeout is scheduled
         final double[] windowBytes = new double[n];       // the window: its cap, or regrowing after a timeout
         final int[] lossRound = new int[n];
         final double[] burstLossFraction = new double[n];  // the lost share when the last timeout's burst left
+        final double[] burstAckLossFraction = new double[n];   // and the share whose ACKs were lost
         final double[] burstUntil = new double[n];         // its exposure lasts one round trip
         final double[] growAt = new double[n];            // when the pending window growth is due (NaN: none)
         final boolean[] stalled = new boolean[n];
@@ -367,10 +374,10 @@ public final class FlowLevelSimulator {
                         if (burstUntil[f] > now) {
                             nextDrain = Math.min(nextDrain, burstUntil[f]);   // its first window's exposure ends
                         }
-                        double lambda = lossFraction(f);
-                        if (lambda > 0 && !stalled[f]) {   // when its window fills with lost bytes
-                            double room = windowBytes[f] / bytesPerPs - lost[f];
-                            nextDrain = Math.min(nextDrain, now + Math.max(0, room) / (lambda * rate[f]));
+                        double unacked = lossFraction(f) + ackLossFraction(f);
+                        if (unacked > 0 && !stalled[f]) {   // when its window fills with lost bytes (or ACKs)
+                            double room = windowBytes[f] / bytesPerPs - lost[f] - ackLost[f];
+                            nextDrain = Math.min(nextDrain, now + Math.max(0, room) / (unacked * rate[f]));
                         }
                     }
                 }
@@ -402,7 +409,7 @@ public final class FlowLevelSimulator {
                                 active[i] = active[--activeCount];
                                 continue;
                             }
-                            if (lost[f] == 0) {
+                            if (lost[f] == 0 && ackLost[f] == 0) {
                                 stalled[f] = false;   // nothing lost after all: the round goes on
                                 timerSet[f] = false;
                                 markDirty(f);
@@ -432,7 +439,7 @@ public final class FlowLevelSimulator {
                             // only flows with a path through the link see its failure or its withdrawal
                             for (int k = 0; k < activeCount; k++) {
                                 int f = active[k];
-                                if (paths[f].uses(e.arg())) {
+                                if (paths[f].uses(e.arg()) || paths[f].uses(FatTree.reverse(e.arg()))) {
                                     markDirty(f);
                                     unlink(f);
                                     shares[f] = flowShares.of(flows.get(f), paths[f], (long) now);
@@ -487,11 +494,13 @@ public final class FlowLevelSimulator {
                     double sent = Math.min(left[f], r * dt);
                     left[f] -= sent;
                     double lambda = lossFraction(f);
-                    if (lambda > 0) {
+                    double mu = ackLossFraction(f);
+                    if (lambda > 0 || mu > 0) {
                         sentLossy[f] += sent;
                         lost[f] += lambda * sent;
+                        ackLost[f] += mu * sent;
                     }
-                    if (lambda < 1 && sent > 0) {
+                    if (lambda + mu < 1 && sent > 0) {
                         progressPs[f] = now + sent / r + rttPs(f);   // its last delivered byte's ACK
                     }
                 }
@@ -499,8 +508,9 @@ public final class FlowLevelSimulator {
             now = t;
             for (int i = 0; lossPossible && i < activeCount; i++) {
                 int f = active[i];
-                if (!stalled[f] && lost[f] * bytesPerPs >= windowBytes[f] * (1 - WaterFilling.SATURATION_SLACK)) {
-                    stalled[f] = true;   // its window is full of lost bytes: nothing moves until the timeout
+                if (!stalled[f] && (lost[f] + ackLost[f]) * bytesPerPs
+                        >= windowBytes[f] * (1 - WaterFilling.SATURATION_SLACK)) {
+                    stalled[f] = true;   // its window is full of unacknowledged bytes: nothing moves until the timeout
                 }
             }
         }
@@ -552,6 +562,12 @@ public final class FlowLevelSimulator {
          * undetected failure was in use; {@link LostPackets} turns it into whole packets, drawn from the flow's own
          * stream ({@code Seeds.FLUID_LOSSES}, flow id, round). No packet lost means no timeout: the flow
          * completes.
+         *
+         * <p>Of the packets delivered, those whose ACK was lost ({@code ackLost}) are drawn the same way, an ACK
+         * at a time: the receiver acknowledges {@code ackEvery} packets per ACK, each ACK's fate drawn by the
+         * scheme's rule (its own stream). The receiver has them, so they alone do not delay a flow that has sent
+         * everything; but they stay in flight at the sender, so they stall its window and its timeout sends them
+         * again.
          */
         void armTimeout(int f) {
             timerSet[f] = true;
@@ -559,12 +575,26 @@ public final class FlowLevelSimulator {
             double p = sentLossy[f] > 0 ? Math.min(1, lost[f] / sentLossy[f]) : 0;
             SplittableRandom rng = new SplittableRandom(Seeds.derive(config.seed(), Seeds.FLUID_LOSSES, f, lossRound[f]));
             int drawn = LostPackets.draw(config.scheme(), packets, p, rng);
+            double packetPs = packets == 0 ? 0 : sentLossy[f] / packets;   // the round's mean packet, line-rate ps
+            if (ackLost[f] > 0 && packets > drawn) {
+                double delivered = sentLossy[f] - lost[f];
+                double pAck = delivered > 0 ? Math.min(1, ackLost[f] / delivered) : 0;
+                int ackEvery = config.ackEvery();
+                int acks = (packets - drawn + ackEvery - 1) / ackEvery;
+                SplittableRandom ackRng = new SplittableRandom(
+                        Seeds.derive(config.seed(), Seeds.FLUID_LOSSES, f, lossRound[f], ACK_DRAW));
+                int lostAcks = LostPackets.draw(config.scheme(), acks, pAck, ackRng);
+                ackLost[f] = Math.min(packets - drawn, lostAcks * ackEvery) * packetPs;
+            } else {
+                ackLost[f] = 0;
+            }
             lossRound[f]++;
-            lost[f] = packets == 0 ? 0 : drawn * (sentLossy[f] / packets);   // whole packets of the round's mean size
-            if (lost[f] > 0) {
+            lost[f] = drawn * packetPs;   // whole packets of the round's mean size
+            if (lost[f] > 0 || (ackLost[f] > 0 && left[f] > 0)) {
                 schedule(Math.max(now, progressPs[f] + options.rtoPs()), RECOVER, f);
             } else {
-                sentLossy[f] = 0;   // nothing lost this round: the next one counts afresh
+                sentLossy[f] = 0;   // nothing lost this round (or only ACKs of a flow that has sent it all)
+                ackLost[f] = 0;
             }
         }
 
@@ -574,8 +604,9 @@ public final class FlowLevelSimulator {
          * ({@link #lossFraction}), regrowing every round trip ({@link #grow}) up to its cap.
          */
         void recover(int f) {
-            left[f] += lost[f];
+            left[f] += lost[f] + ackLost[f];   // the ACK-lost ones too: the sender cannot tell them apart
             lost[f] = 0;
+            ackLost[f] = 0;
             sentLossy[f] = 0;
             stalled[f] = false;
             timerSet[f] = false;
@@ -583,6 +614,7 @@ public final class FlowLevelSimulator {
             windowBytes[f] = Math.min(windowCapBytes, config.ackEvery() * mtuBytes);
             // the resend's first window leaves at once, as a burst: its bytes meet the paths as they are now
             burstLossFraction[f] = shares[f].lostFraction();
+            burstAckLossFraction[f] = shares[f].ackLostFraction();
             burstUntil[f] = now + rttPs(f);
             scheduleGrowth(f);
             markDirty(f);
@@ -600,6 +632,18 @@ public final class FlowLevelSimulator {
             }
             double lambda = shares[f].lostFraction();
             return now < burstUntil[f] ? Math.max(lambda, burstLossFraction[f]) : lambda;
+        }
+
+        /**
+         * The share of flow {@code f}'s sending delivered now whose ACK is lost on the way back, with the same
+         * first-window burst as {@link #lossFraction} (a burst's ACKs meet the way back as it was at the timeout).
+         */
+        double ackLossFraction(int f) {
+            if (!lossPossible) {
+                return 0;
+            }
+            double mu = shares[f].ackLostFraction();
+            return now < burstUntil[f] ? Math.max(mu, burstAckLossFraction[f]) : mu;
         }
 
         /** The next round trip's growth of {@code f}'s window, unless it is at its cap (one pending at a time). */
@@ -625,7 +669,7 @@ public final class FlowLevelSimulator {
                 growAt[f] = Double.NaN;   // no ACKs while it waits for a timeout, which restarts the window
                 return;
             }
-            double acked = ackedWindowBytes(f) * (1 - lossFraction(f));
+            double acked = ackedWindowBytes(f) * Math.max(0, 1 - lossFraction(f) - ackLossFraction(f));
             windowBytes[f] = Math.min(windowCapBytes, windowBytes[f] + mtuBytes * acked / windowBytes[f]);
             scheduleGrowth(f);
             if (!raiseInPlace(f)) {

@@ -56,6 +56,8 @@ final class FlowSplits {
     private final long[] salts;
     private final long detectPs;
     private final long hopPs;
+    /** The links that fail at some time ({@link Faults#failedLinks}, read once). */
+    private final int[] failedLinks;
     // scratch: accumulated weight per link and the links touched
     private final double[] acc;
     private final int[] touched;
@@ -74,6 +76,7 @@ final class FlowSplits {
         this.salts = FlowPaths.salts(tree, seed);
         this.detectPs = detectPs;
         this.hopPs = hopPs;
+        this.failedLinks = faults.failedLinks();
         this.acc = new double[tree.linkCount()];
         this.touched = new int[tree.linkCount()];
     }
@@ -131,9 +134,10 @@ final class FlowSplits {
 
     /**
      * The sender times from which link {@code l}'s failure, then its detection, changes what some flow's packets
-     * meet: {@code F - i · hop} for every position {@code i} the link can hold in a path, and
-     * {@code F + detect - j · hop}; those before 0 are left out (no flow starts before 0, and one starting
-     * later reads the state at its start). Sorted, distinct.
+     * or their ACKs meet: {@code F - i · hop} for every position {@code i} the link can hold in a path, and
+     * {@code F + detect - j · hop}; for an ACK, which leaves the receiver {@code h · hop} after its packet left
+     * the sender ({@code h} the path's links), the same with {@code h} added to both. Those before 0 are left out
+     * (no flow starts before 0, and one starting later reads the state at its start). Sorted, distinct.
      */
     long[] changeTimes(int l) {
         long f = faults.failTime(l);
@@ -142,17 +146,17 @@ final class FlowSplits {
         }
         int from = tree.tierOf(tree.linkSource(l));
         int to = tree.tierOf(tree.linkTarget(l));
-        long[] out = new long[tree.tiers() + 2];
+        long[] out = new long[4 * (tree.tiers() + 1)];
         int count = 0;
-        if (to > from) {
-            out[count++] = f - from * hopPs;          // going up: the from-th link of every path through it
-        } else {
-            for (int up = from; up <= tree.tiers(); up++) {
-                out[count++] = f - (2L * up - from) * hopPs;   // going down, after up hops up
+        // a path up to tier `up` has 2·up links; the ACK's way back starts where the data's ends
+        for (int up = Math.max(from, to); up <= tree.tiers(); up++) {
+            int position = to > from ? from : 2 * up - from;
+            for (int ackOffset : new int[] {0, 2 * up}) {
+                out[count++] = f - (long) (position + ackOffset) * hopPs;
+                if (f <= Long.MAX_VALUE - detectPs) {
+                    out[count++] = f + detectPs - (long) (decisionHops(l) + ackOffset) * hopPs;
+                }
             }
-        }
-        if (f <= Long.MAX_VALUE - detectPs) {
-            out[count++] = f + detectPs - decisionHops(l) * hopPs;
         }
         return Arrays.stream(out, 0, count).filter(t -> t >= 0).sorted().distinct().toArray();
     }
@@ -181,22 +185,41 @@ final class FlowSplits {
         }
         int count = 0;
         double lost = 0;
+        double ackLost = 0;
+        int hops = paths.hops();
+        // the ACK of a packet on path p: port-index schemes retrace p, ECMP hashes its one EV from the receiver,
+        // random spraying hashes each packet's own EV there, so its ACKs spread over the way back uniformly
+        boolean ackExposed = ackExposed(paths);
+        int ackPathEcmp = ackExposed && onePath(scheme) && scheme.forwarding() != Forwarding.PORT_INDEX
+                ? ecmpAckPath(flow, paths, nowPs) : -1;
+        double ackLossRandom = ackExposed && randomSpraying(scheme) ? uniformAckLoss(paths, nowPs) : 0;
         for (int p = 0; p < n; p++) {
             double w = pathWeight[p];
             if (w == 0) {
                 continue;
             }
             int[] path = paths.forward(p);
+            boolean dataLost = false;
             for (int i = 0; i < path.length; i++) {
                 int l = path[i];
                 if (failedAt(l, i, nowPs)) {
                     lost += w;   // the black hole: the rest of this path carries nothing of it
+                    dataLost = true;
                     break;
                 }
                 if (acc[l] == 0) {
                     touched[count++] = l;
                 }
                 acc[l] += w;
+            }
+            if (!dataLost && ackExposed) {
+                if (scheme.forwarding() == Forwarding.PORT_INDEX) {
+                    ackLost += ackLostOn(paths.reverse(p), hops, nowPs) ? w : 0;
+                } else if (ackPathEcmp >= 0) {
+                    ackLost += ackLostOn(paths.reverse(ackPathEcmp), hops, nowPs) ? w : 0;
+                } else {
+                    ackLost += w * ackLossRandom;
+                }
             }
         }
         int[] links = Arrays.copyOf(touched, count);
@@ -206,13 +229,77 @@ final class FlowSplits {
             weights[i] = acc[links[i]];
             acc[links[i]] = 0;
         }
-        return new LinkShares(links, weights, Math.min(1, lost), paths.hops());
+        double lostShare = Math.min(1, lost);
+        return new LinkShares(links, weights, lostShare, Math.min(1 - lostShare, ackLost), hops);
+    }
+
+    /**
+     * Whether some way back of the flow whose paths are {@code paths} crosses a link that fails in this run: a link
+     * is on a way back exactly when its reverse is on a way there (a fat tree's paths are symmetric). Most flows'
+     * are not, and then no way back is built.
+     */
+    private boolean ackExposed(FlowPaths paths) {
+        for (int l : failedLinks) {
+            if (paths.uses(FatTree.reverse(l))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether an ACK on the way back {@code ackPath}, sent by the receiver when a packet the sender sends at
+     * {@code nowPs} arrives ({@code hops} links later), is lost: routing does not avoid its path and one of its
+     * links has failed when the ACK gets there.
+     */
+    private boolean ackLostOn(int[] ackPath, int hops, long nowPs) {
+        if (pathWithdrawn(ackPath, nowPs + hops * hopPs)) {
+            return false;   // the receiver's side routes it around the detected failure
+        }
+        for (int i = 0; i < ackPath.length; i++) {
+            if (failedAt(ackPath[i], hops + i, nowPs)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Random spraying's ACKs: the share of the ways back routing still uses on which an ACK is lost. */
+    private double uniformAckLoss(FlowPaths paths, long nowPs) {
+        int hops = paths.hops();
+        int usable = 0;
+        int losing = 0;
+        for (int q = 0; q < paths.count(); q++) {
+            int[] back = paths.reverse(q);
+            if (!pathWithdrawn(back, nowPs + hops * hopPs)) {
+                usable++;
+                losing += ackLostOn(back, hops, nowPs) ? 1 : 0;
+            }
+        }
+        return usable == 0 ? 0 : losing / (double) usable;
+    }
+
+    /** ECMP's way back: its EV hashed from the receiver ({@code reverse} index), remapped as the switches do. */
+    private int ecmpAckPath(Flow flow, FlowPaths paths, long nowPs) {
+        int ev = ecmpEv(flow);
+        int back = FlowPaths.hashedPath(tree, salts, flow.id(), ev, flow.dst(), flow.src());
+        long ackSentPs = nowPs + paths.hops() * hopPs;
+        if (pathWithdrawn(paths.reverse(back), ackSentPs)) {
+            back = paths.livePath(tree, scheme.forwarding(), salts, flow.id(), ev, flow.dst(),
+                    q -> !pathWithdrawn(paths.reverse(q), ackSentPs));
+        }
+        return back;
+    }
+
+    /** ECMP's EV of {@code flow}: the first its scheme's generator gives. */
+    private int ecmpEv(Flow flow) {
+        return scheme.newGenerator(tree.evLayout(), entropy, seed, flow.src(), flow.id()).next(0);
     }
 
     /** ECMP's one path: the flow's hashed EV, remapped around withdrawn links as the switches do. */
     private int ecmpPath(Flow flow, FlowPaths paths, long nowPs) {
         EvLayout layout = tree.evLayout();
-        int ev = scheme.newGenerator(layout, entropy, seed, flow.src(), flow.id()).next(0);
+        int ev = ecmpEv(flow);
         int path = scheme.forwarding() == Forwarding.PORT_INDEX ? paths.pathOfEv(layout, ev)
                 : FlowPaths.hashedPath(tree, salts, flow.id(), ev, flow.src(), flow.dst());
         if (pathWithdrawn(paths.forward(path), nowPs)) {

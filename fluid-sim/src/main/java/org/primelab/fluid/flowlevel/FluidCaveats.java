@@ -24,9 +24,10 @@ import org.primelab.fluid.SplitMode;
  *   <li>AR below that rate (the quantum engine): the max low (-5% to -10% at 100G).</li>
  *   <li>A failed link on the flow level: the max can be off by a whole retransmission timeout either way (+46% on
  *       the 2048-host PRIME failure) when timeouts fall near the failure's detection; under RPS and REPS the max far
- *       low (-42% to -54% on 128 hosts, seeds 1-3) and the mean low (-15% to -24%): packet-sim hashes an ACK's
- *       EV at every switch, so its ACKs take paths of their own and are lost in the black hole too (PRIME's retrace
- *       the data's ports), which the model does not have. On the quantum engine, which has neither the black hole
+ *       low (-33% to -46% on 128 hosts, seeds 1-3) and the mean low (-10% to -15%): the model loses ACKs in the
+ *       black hole as packet-sim does (stop 39), but its senders keep their rate until their windows are full of
+ *       unacknowledged packets, where packet-sim's slow down as those packets take room in the window, stall later
+ *       and time out after detection with more left to send. On the quantum engine, which has neither the black hole
  *       nor timeouts: the max far low (57.6 against 204.0 us on the 128-host PRIME failure, -87% to -89% under RPS
  *       and REPS).</li>
  *   <li>Degraded links on the quantum engine: the mean high (+30% on the 8192-host PRIME case, +54% on 512 hosts).
@@ -74,9 +75,9 @@ public final class FluidCaveats {
         if (config.faults().failedLinks().length > 0) {
             out.add(!flow ? "a failed link: the quantum engine models neither the black hole before detection nor"
                     + " retransmission timeouts, so the max FCT runs far low against packet-sim"
-                    : randomSpray ? "a failed link: the max FCT runs far low and the mean low against packet-sim, where "
-                    + scheme.cliName() + "'s ACKs take hashed paths of their own and are lost in the black hole too,"
-                    + " which this model does not have"
+                    : randomSpray ? "a failed link: the max FCT runs far low and the mean low against packet-sim, whose "
+                    + scheme.cliName() + " senders slow down as packets lost in the black hole (or whose ACKs were)"
+                    + " fill their windows, where this model's keep their rate until the window is full"
                     : "a failed link: where retransmission timeouts fall near its detection, the max FCT can be a"
                     + " whole timeout off packet-sim's, either way");
         }

@@ -192,7 +192,7 @@ final class LinkGroups {
         int[] links2 = Arrays.copyOf(outLinks, count);
         double[] weights2 = Arrays.copyOf(outWeights, count);
         sortByLink(links2, weights2);
-        return new LinkShares(links2, weights2, s.lostFraction(), s.hops());
+        return new LinkShares(links2, weights2, s.lostFraction(), s.ackLostFraction(), s.hops());
     }
 
     /** Sorts {@code ls} ascending, moving {@code ws} along (insertion sort: shares are short and nearly sorted). */
