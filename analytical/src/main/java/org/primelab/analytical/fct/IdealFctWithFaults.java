@@ -1,7 +1,10 @@
 package org.primelab.analytical.fct;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
+import java.util.function.ToLongFunction;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
@@ -16,7 +19,8 @@ import org.primelab.core.workload.Flow;
  * ({@code n} packets of MTU serialization {@code T}) can do no better than one packet every
  * {@code T / phi} at its bottleneck, so its ideal completion is
  * <pre>  FCT = IdealFct.lonePathPs(...) + (n - 1) (ceil(T / phi) - T)</pre>
- * on the longest path {@code h} of the workload: the lone-flow store-and-forward time at the fabric
+ * on a path of {@code h} links (the shortest path of any flow, or the longest for the flows on it alone,
+ * whichever bound is larger: {@link #slowestHopClass}): the lone-flow store-and-forward time at the fabric
  * rate, with each of the first {@code n - 1} packet slots stretched to the bottleneck's pace. With {@code phi = 1} this
  * is exactly {@link IdealFct#lonePathPs}: for a symmetric permutation on a healthy non-blocking tree
  * {@code phi = 1} (even splitting routes every hose matrix, {@code UplinkDownlinkTheorem}), so both
@@ -83,7 +87,7 @@ public final class IdealFctWithFaults {
      * @param phiLower lower end of the certified interval on the maximum concurrent flow (a feasible routing)
      * @param phiUpper upper end (a dual bound); equal to {@code phiLower} for the LP
      * @param idealMaxFctPs ideal completion time of the slowest flow, picoseconds
-     * @param hops links on the workload's longest path
+     * @param hops links of the path whose latency is charged ({@link #slowestHopClass})
      * @param solver the solver used
      * @param commodities ToR pairs with demand
      * @param variables path variables of the LP (solved exactly or approximately)
@@ -107,11 +111,44 @@ public final class IdealFctWithFaults {
      */
     public static Result compute(Faults faults, List<Flow> flows, long rateBps, int mtuBytes, int headerBytes,
                                  long propagationPs, Solver solver, double gap) {
-        return computeAt(faults, flows, rateBps, mtuBytes, headerBytes, propagationPs, solver, gap, Faults.NEVER - 1);
+        return slowestHopClass(faults.tree(), flows, (sub, hops) -> computeAt(faults, sub, rateBps, mtuBytes,
+                headerBytes, propagationPs, solver, gap, Faults.NEVER - 1, hops), Result::idealMaxFctPs);
+    }
+
+    /**
+     * The larger of two bounds, each a lower bound on the workload's last completion: {@code at} applied to every
+     * flow with the latency of the shortest path any flow takes, and, when paths differ in length, to the flows
+     * on the longest paths alone with that path's latency. The throughput term is the whole workload's, but the
+     * packet that completes it may belong to any flow, so charging every flow the longest path (as this class did
+     * until review 40) overstates the ideal when the largest flow has the shorter path: an 8 MB flow under one
+     * ToR with a 100 kB flow across ToRs came out 1.4 us above the 8 MB flow's own lone time. A subset of the
+     * flows finishes no later than the whole, so the second bound is sound too, and it keeps the usual case (a
+     * permutation whose throughput is bound across ToRs, with a few flows under one ToR) at the longer latency.
+     */
+    private static <R> R slowestHopClass(FatTree tree, List<Flow> flows, BiFunction<List<Flow>, Integer, R> at,
+                                         ToLongFunction<R> idealPs) {
+        int shortest = Integer.MAX_VALUE;
+        int longest = 0;
+        for (Flow f : flows) {
+            shortest = Math.min(shortest, hops(tree, f));
+            longest = Math.max(longest, hops(tree, f));
+        }
+        R all = at.apply(flows, flows.isEmpty() ? 0 : shortest);
+        if (longest == shortest) {
+            return all;
+        }
+        List<Flow> farthest = new ArrayList<>();
+        for (Flow f : flows) {
+            if (hops(tree, f) == longest) {
+                farthest.add(f);
+            }
+        }
+        R far = at.apply(farthest, longest);
+        return idealPs.applyAsLong(far) > idealPs.applyAsLong(all) ? far : all;
     }
 
     private static Result computeAt(Faults faults, List<Flow> flows, long rateBps, int mtuBytes, int headerBytes,
-                                    long propagationPs, Solver solver, double gap, long atPs) {
+                                    long propagationPs, Solver solver, double gap, long atPs, int hops) {
         double lower;
         double upper;
         int commodities;
@@ -139,7 +176,6 @@ public final class IdealFctWithFaults {
         if (!(upper > 0)) {
             throw new IllegalArgumentException("fail: the faults leave some flow with no capacity (phi = 0)");
         }
-        int hops = hops(faults.tree(), flows);
         long fct = fct(largest(flows), mtuBytes, headerBytes, rateBps, propagationPs, hops, upper);
         return new Result(upper, lower, upper, fct, hops, solver, commodities, variables, constraints, millis);
     }
@@ -187,7 +223,7 @@ public final class IdealFctWithFaults {
      *     {@code n - 1} packets (and the other flows' share)
      * @param twoPaceThroughputPs {@code X_2} of the two-pace formula (an upper bound on {@code X*})
      * @param idealMaxFctPs {@code IdealFct.lonePathPs + X - W}
-     * @param hops links on the workload's longest path
+     * @param hops links of the path whose latency is charged ({@link #slowestHopClass})
      * @param bisections time-expanded instances solved
      * @param solveMillis wall time of the whole computation
      */
@@ -205,10 +241,16 @@ public final class IdealFctWithFaults {
     /** Ideal max FCT with failures taking effect at their times; see {@link TimedResult}. */
     public static TimedResult computeTimed(Faults faults, List<Flow> flows, long rateBps, int mtuBytes,
                                            int headerBytes, long propagationPs, double gap) {
-        long start = System.nanoTime();
         if (flows.isEmpty()) {
             throw new IllegalArgumentException("flows: the workload is empty");
         }
+        return slowestHopClass(faults.tree(), flows, (sub, hops) -> computeTimed(faults, sub, rateBps, mtuBytes,
+                headerBytes, propagationPs, gap, hops), TimedResult::idealMaxFctPs);
+    }
+
+    private static TimedResult computeTimed(Faults faults, List<Flow> flows, long rateBps, int mtuBytes,
+                                            int headerBytes, long propagationPs, double gap, int hops) {
+        long start = System.nanoTime();
         long s0 = Long.MAX_VALUE;
         for (Flow f : flows) {
             s0 = Math.min(s0, f.startPs());
@@ -220,7 +262,7 @@ public final class IdealFctWithFaults {
             }
         }
         Result early = computeAt(faults, flows, rateBps, mtuBytes, headerBytes, propagationPs, Solver.CERTIFIED, gap,
-                s0);
+                s0, hops);
         long packets = IdealFct.packets(largest(flows), mtuBytes, headerBytes);
         long t = Units.serializationPs(mtuBytes, rateBps);
         double earlyXExact = (packets - 1) * Math.ceil(t / early.phiUpper());
@@ -232,7 +274,8 @@ public final class IdealFctWithFaults {
             return new TimedResult(Faults.NEVER, early, early, earlyX, earlyX, early.idealMaxFctPs(), early.hops(), 0,
                     CertifiedMaxConcurrentFlow.millisSince(start));
         }
-        Result late = compute(faults, flows, rateBps, mtuBytes, headerBytes, propagationPs, Solver.CERTIFIED, gap);
+        Result late = computeAt(faults, flows, rateBps, mtuBytes, headerBytes, propagationPs, Solver.CERTIFIED, gap,
+                Faults.NEVER - 1, hops);
         double w = (double) (packets - 1) * t;
         double t1 = times.first();
         double twoPace = w / early.phiLower() <= t1 ? w / early.phiLower()
@@ -277,7 +320,6 @@ public final class IdealFctWithFaults {
         }
         // the relaxation lets a commodity use its ToR's other hosts' links; each commodity alone bounds X* too
         lo = Math.max(lo, aloneBound(com, faults, s0, at, w, gap));
-        int hops = hops(faults.tree(), flows);
         long lone = IdealFct.lonePathPs(largest(flows), mtuBytes, headerBytes, rateBps, propagationPs, hops);
         long x = (long) Math.floor(lo);
         return new TimedResult(times.first(), early, late, x, (long) Math.ceil(twoPace), lone + x - (long) w, hops,
@@ -353,11 +395,7 @@ public final class IdealFctWithFaults {
         return largest;
     }
 
-    private static int hops(FatTree tree, List<Flow> flows) {
-        int hops = 0;
-        for (Flow f : flows) {
-            hops = Math.max(hops, 2 + 2 * tree.upHops(f.src(), f.dst()));
-        }
-        return hops;
+    private static int hops(FatTree tree, Flow f) {
+        return 2 + 2 * tree.upHops(f.src(), f.dst());
     }
 }

@@ -15,9 +15,9 @@ import org.primelab.core.workload.Flow;
  * <ul>
  *   <li>Healthy fabric (no failed or degraded link): the largest lone-flow store-and-forward time of any
  *       flow on its own path length ({@link IdealFct#lonePathPs}, {@code 2 + 2·upHops} links).</li>
- *   <li>With failed or degraded links: the certified maximum-concurrent-flow bound with failures taking
- *       effect at their times ({@link IdealFctWithFaults#computeTimed}). It assumes every flow starts at
- *       the earliest start, so with staggered starts it is looser.</li>
+ *   <li>With failed or degraded links: the larger of that and the certified maximum-concurrent-flow bound
+ *       with failures taking effect at their times ({@link IdealFctWithFaults#computeTimed}). It assumes every
+ *       flow starts at the earliest start, so with staggered starts it is looser.</li>
  * </ul>
  */
 public final class IdealMaxFct {
@@ -30,15 +30,15 @@ public final class IdealMaxFct {
             throw new IllegalArgumentException("traffic: the workload has no flows");
         }
         FatTree tree = fabric.tree();
-        if (!faults.isEmpty()) {
-            return IdealFctWithFaults.computeTimed(faults, flows, fabric.linkRateBps(), fabric.mtuBytes(),
-                    fabric.headerBytes(), fabric.propagationPs()).idealMaxFctPs();
-        }
         long ideal = 0;
         for (Flow f : flows) {
             int hops = 2 + 2 * tree.upHops(f.src(), f.dst());
             ideal = Math.max(ideal, IdealFct.lonePathPs(f.sizeBytes(), fabric.mtuBytes(), fabric.headerBytes(),
                     fabric.linkRateBps(), fabric.propagationPs(), hops));
+        }
+        if (!faults.isEmpty()) {
+            ideal = Math.max(ideal, IdealFctWithFaults.computeTimed(faults, flows, fabric.linkRateBps(),
+                    fabric.mtuBytes(), fabric.headerBytes(), fabric.propagationPs()).idealMaxFctPs());
         }
         return ideal;
     }

@@ -55,6 +55,42 @@ class IdealMaxFctContractTest {
         assertTrue(ideal > IdealMaxFct.of(P, Faults.none(K4), flows), "faults never make the ideal sooner");
     }
 
+    /**
+     * Review 40, D1: with a fault no flow's path crosses, an 8 MB flow under one ToR and a 100 kB flow across
+     * ToRs. The fault leaves every commodity its full rate (phi = 1), so the ideal is the 8 MB flow's own lone
+     * time on its 2 links: 163.784 us, as at k = 8, where the review's packet-sim run matched it to the nanosecond
+     * and so came out at a Ratio of 0.9917 while the big flow was charged the 4 links of the small one.
+     */
+    @Test
+    void aFaultDoesNotChargeTheLargestFlowAnotherFlowsLongerPath() {
+        List<Flow> flows = List.of(new Flow(0, 0, 1, 8_000_000, 0), new Flow(1, 2, 4, 100_000, 0));
+        Faults f = Faults.builder(K4).fail("leaf3-spine0", 0).build();
+        long ownLone = lone(8_000_000, 2);
+        assertEquals(ownLone, IdealMaxFct.of(P, f, flows));
+        IdealFctWithFaults.Result r = IdealFctWithFaults.compute(f, flows, P.linkRateBps(), 4160, 64,
+                P.propagationPs());
+        assertEquals(1.0, r.phi());
+        assertEquals(2, r.hops());
+        assertEquals(ownLone, r.idealMaxFctPs());
+    }
+
+    /**
+     * The other bound of the two: when the flows across ToRs set the pace, the ideal keeps their longer path. Two
+     * 1 MB flows from h0 and h1 across ToRs with leaf0-spine0 failed share leaf0's one live uplink (phi = 1/2), and
+     * a 1 MB flow h2 -> h3 under leaf1 does not slow them: the ideal is that of the cross-ToR pair, on 4 links.
+     */
+    @Test
+    void theFlowsOnTheLongestPathsKeepTheirLatencyWhenTheySetThePace() {
+        List<Flow> flows = List.of(new Flow(0, 0, 4, 1_000_000, 0), new Flow(1, 1, 5, 1_000_000, 0),
+                new Flow(2, 2, 3, 1_000_000, 0));
+        Faults f = Faults.builder(K4).fail("leaf0-spine0", 0).build();
+        IdealFctWithFaults.Result r = IdealFctWithFaults.compute(f, flows, P.linkRateBps(), 4160, 64,
+                P.propagationPs());
+        assertEquals(4, r.hops());
+        assertEquals(0.5, r.phi(), 1e-6);
+        assertEquals(22_963_200 + 244 * 83_200, IdealMaxFct.of(P, f, flows));
+    }
+
     @Test
     void anEmptyWorkloadHasNoIdeal() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
