@@ -25,6 +25,7 @@ import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
+import org.primelab.core.workload.htsim.ConnectionMatrix;
 import org.primelab.core.workload.htsim.HtsimOutputReader;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
@@ -119,7 +120,10 @@ final class CheckCommand implements Callable<Integer> {
         Faults faults = config.faults();   // the options' faults, or the traffic file's failure lines
         FabricParameters fabric = config.fabric();
         // the estimate's engine, as prime fluid picks it, and the options it ignores refused before any work
-        FluidConfig estimated = noEstimate ? null : estimateConfig(config, workload);
+        // htsim runs a fractional start at the whole microsecond below (review 40, D6): its results are checked so
+        ConnectionMatrix cm = results.htsim != null ? workload.cm().withHtsimStarts() : workload.cm();
+        int truncatedStarts = results.htsim != null ? workload.cm().fractionalStarts() : 0;
+        FluidConfig estimated = noEstimate ? null : estimateConfig(config, cm);
         EngineChoice chosen = noEstimate ? null : EngineChoice.choose(estimated, engine == null ? "auto" : engine, false);
         if (!noEstimate) {
             FluidBridge.requireEngineReads(options, chosen.engine());   // as prime fluid refuses them
@@ -127,19 +131,20 @@ final class CheckCommand implements Callable<Integer> {
         FctConvention convention = fctAt != null ? FctConvention.parse(fctAt)
                 : results.htsim != null ? FctConvention.SENDER : FctConvention.RECEIVER;
         ReportedResults reported = results.htsim != null
-                ? HtsimResults.of(HtsimOutputReader.read(results.htsim), workload.cm(), fileName(results.htsim))
-                : ResultsCsv.read(results.csv, workload.cm());
-        CheckOutcome ports = PortBalance.check(fabric, workload.cm().workload(), reported.ports(), schemes.get(0));
-        CheckReport report = ResultChecker.check(workload.cm(), fabric, faults, reported, convention, ports);
+                ? HtsimResults.of(HtsimOutputReader.read(results.htsim), cm, fileName(results.htsim))
+                : ResultsCsv.read(results.csv, cm);
+        CheckOutcome ports = PortBalance.check(fabric, faults, cm.workload(), reported.ports(), schemes.get(0));
+        CheckReport report = ResultChecker.check(cm, fabric, faults, reported, convention, ports);
         String overBudget = noEstimate ? null : estimateRefusal(estimated, chosen, config);
         FluidResult estimate = noEstimate || overBudget != null ? null
                 : estimate(estimated, chosen, config, convention);
         String estimateNote = noEstimate ? "skipped (--no-estimate)" : overBudget != null ? "skipped: " + overBudget : null;
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(Json.write(json(report, reported, workload, fabric, schemes.get(0), estimate, chosen, estimateNote)));
+            out.println(Json.write(json(report, reported, workload, fabric, schemes.get(0), estimate, chosen, estimateNote,
+                    truncatedStarts)));
         } else {
-            printTable(out, report, reported, workload, fabric, estimate, chosen, estimateNote);
+            printTable(out, report, reported, workload, fabric, estimate, chosen, estimateNote, truncatedStarts);
         }
         out.flush();
         return report.consistent() ? 0 : EXIT_INCONSISTENT;
@@ -200,8 +205,8 @@ final class CheckCommand implements Callable<Integer> {
      * The fluid model's configuration of the same experiment: the whole workload (its triggers included), the faults
      * (the options' and the .cm file's failure lines), per-packet splits.
      */
-    private static FluidConfig estimateConfig(SimConfig config, CliWorkload workload) {
-        return FluidBridge.config(config, SplitMode.PACKET, Double.NaN).withWorkload(workload.cm().workload());
+    private static FluidConfig estimateConfig(SimConfig config, ConnectionMatrix cm) {
+        return FluidBridge.config(config, SplitMode.PACKET, Double.NaN).withWorkload(cm.workload());
     }
 
     /** The estimate on {@code engine}, completions in the convention the results are checked in. */
@@ -214,15 +219,19 @@ final class CheckCommand implements Callable<Integer> {
 
     private static void printTable(PrintWriter out, CheckReport r, ReportedResults reported, CliWorkload w,
                                    FabricParameters fabric, FluidResult estimate, EngineChoice engine,
-                                   String estimateNote) {
+                                   String estimateNote, int truncatedStarts) {
         out.printf(Locale.ROOT, "prime check: %s against %s (%d flows) on %s, %s links, %s propagation, MTU %d B;"
                         + " completions at the %s%n", reported.source(), w.name(), w.cm().workload().size(), fabric.tree(),
                 Units.formatRate(fabric.linkRateBps()), Units.formatTime(fabric.propagationPs()), fabric.mtuBytes(),
                 r.convention().cliName());
-        out.printf(Locale.ROOT, "reported: %d completions; max FCT %s, mean FCT %s (%d flows with a known start);"
+        out.printf(Locale.ROOT, "reported: %d completions; max FCT %s, mean FCT %s (%d flows with a known duration);"
                         + " last completion %s%n", reported.completions().size(), us(r.maxFctPs()),
                 Double.isNaN(r.meanFctPs()) ? "-" : String.format(Locale.ROOT, "%.3f us", r.meanFctPs() / 1e6),
                 r.flowsWithFct(), us(r.lastCompletionPs()));
+        if (truncatedStarts > 0) {
+            out.printf(Locale.ROOT, "starts: %d fractional start%s truncated to whole microseconds, as htsim runs them%n",
+                    truncatedStarts, truncatedStarts == 1 ? "" : "s");
+        }
         out.printf(Locale.ROOT, "workload ideal completion: %s (%s)%n", us(r.workloadIdealPs()), r.workloadIdealSource());
         out.printf(Locale.ROOT, "%-15s %-78s %8s %7s  %s%n", "check", "bound", "checked", "failed", "verdict");
         for (CheckOutcome o : r.outcomes()) {
@@ -267,7 +276,7 @@ final class CheckCommand implements Callable<Integer> {
 
     private static Map<String, Object> json(CheckReport r, ReportedResults reported, CliWorkload w,
                                             FabricParameters fabric, LoadBalancingScheme scheme, FluidResult estimate,
-                                            EngineChoice engine, String estimateNote) {
+                                            EngineChoice engine, String estimateNote, int truncatedStarts) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("results", reported.source());
         m.put("traffic", w.name());
@@ -278,6 +287,7 @@ final class CheckCommand implements Callable<Integer> {
         m.put("mtu_bytes", fabric.mtuBytes());
         m.put("lb", scheme.cliName());
         m.put("fct_at", r.convention().cliName());
+        m.put("htsim_truncated_starts", truncatedStarts);
         m.put("completions", reported.completions().size());
         m.put("max_fct_us", r.maxFctPs() == Completion.UNKNOWN ? null : r.maxFctPs() / 1e6);
         m.put("mean_fct_us", Double.isNaN(r.meanFctPs()) ? null : r.meanFctPs() / 1e6);

@@ -21,8 +21,9 @@ public enum Check {
             "a flow started before its trigger fired: another trigger semantics (send-done vs receive-done,"
                     + " one-shot vs barrier), or the wrong flow ids"),
     /** Uplink packet counts stay within the named scheme's distribution. */
-    PORT_BALANCE("uplink balance (99.9th percentile of the scheme's busiest-port distribution)",
-            "another load balancer than named, a failed or slow uplink, or counts of the wrong switch");
+    PORT_BALANCE("uplink balance (the scheme's busiest-port model, 99.9% over all switches)",
+            "another load balancer than named, counts of another switch or workload, or counts that leave out a"
+                    + " port or the retransmissions");
 
     private final String bound;
     private final String usualCause;

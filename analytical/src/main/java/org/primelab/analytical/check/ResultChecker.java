@@ -29,8 +29,11 @@ import org.primelab.core.workload.htsim.ConnectionMatrix;
  *   <li>{@link Check#PRESENCE}: each flow of the workload is reported exactly once.</li>
  *   <li>{@link Check#LONE_PATH}: a flow's reported FCT is at least {@code L} (receiver convention) or
  *       {@code L + A} (sender convention: the last ACK must travel back). Faults only slow flows down,
- *       so the bound holds with them.</li>
- *   <li>{@link Check#WORKLOAD_IDEAL}: the last reported completion is at least the workload's ideal
+ *       so the bound holds with them. A flow with a fixed start in the workload starts then, whatever
+ *       start the report gives: it may not be reported starting earlier, nor completing before that
+ *       start plus {@code L} ({@code + A}).</li>
+ *   <li>{@link Check#WORKLOAD_IDEAL}: the last reported completion (n/a when some flow's completion moment
+ *       is unknown: a triggered flow reported by FCT alone) is at least the workload's ideal
  *       completion time: {@link CollectiveIdeal} (dependency critical path, host egress and ingress),
  *       and with failed or degraded links and no dependencies also the earliest start plus
  *       {@link IdealMaxFct} (the certified maximum-concurrent-flow bound with the faults); in the sender
@@ -146,15 +149,25 @@ public final class ResultChecker {
         int checked = 0;
         for (int f = 0; f < first.length; f++) {
             Completion c = first[f];
-            if (c == null || !c.hasFct()) {
+            if (c == null || !c.hasFct() && !c.hasEnd()) {
                 continue;
             }
             checked++;
             long bound = lone[f] + (sender ? ack[f] : 0);
-            if (c.fctPs() + 2 * c.roundingPs() < bound) {
+            Flow flow = cm.workload().flow(f);
+            // a flow with a fixed start starts then, whatever start the report gives (review 40, D5)
+            boolean fixed = !flow.startsOnTrigger();
+            if (fixed && c.hasStart() && c.startPs() + c.roundingPs() < flow.startPs()) {
+                failures.add(new Finding(Check.LONE_PATH, flowName(cm, f), us(c.startPs()), us(flow.startPs()), "us",
+                        "starts before the workload starts it (" + c.where() + ")"));
+            } else if (c.hasFct() && c.fctPs() + 2 * c.roundingPs() < bound) {
                 failures.add(new Finding(Check.LONE_PATH, flowName(cm, f), us(c.fctPs()), us(bound), "us",
                         "FCT below the flow's lone time" + (sender ? " plus its ACK's return" : "") + " ("
                                 + c.where() + ")"));
+            } else if (fixed && c.hasEnd() && c.endPs() + c.roundingPs() < flow.startPs() + bound) {
+                failures.add(new Finding(Check.LONE_PATH, flowName(cm, f), us(c.endPs()), us(flow.startPs() + bound),
+                        "us", "completes before its start in the workload plus its lone time"
+                        + (sender ? " and its ACK's return" : "") + " (" + c.where() + ")"));
             }
         }
         return new CheckOutcome(Check.LONE_PATH, checked, failures, checked == first.length ? "every reported FCT"
@@ -194,10 +207,19 @@ public final class ResultChecker {
         idealOut[0] = bound;
         sourceOut[0] = source;
         Completion last = null;
+        int withoutEnd = 0;
         for (Completion c : first) {
-            if (c != null && c.hasEnd() && (last == null || c.endPs() > last.endPs())) {
+            if (c != null && !c.hasEnd()) {
+                withoutEnd++;
+            } else if (c != null && (last == null || c.endPs() > last.endPs())) {
                 last = c;
             }
+        }
+        if (withoutEnd > 0) {
+            // the last completion may be among them: the latest known one is no bound on the workload's (review 40, D2)
+            return new CheckOutcome(Check.WORKLOAD_IDEAL, 0, List.of(), "the completion moment of " + withoutEnd
+                    + " flows is unknown (an FCT without a start, of flows that wait on a trigger); report start_us and"
+                    + " end_us");
         }
         if (last == null) {
             return new CheckOutcome(Check.WORKLOAD_IDEAL, 0, List.of(), "no completion moment reported");
@@ -250,6 +272,7 @@ public final class ResultChecker {
         int[] rank = new int[w.triggers().size()];
         List<Finding> failures = new ArrayList<>();
         int checked = 0;
+        int unplaced = 0;
         for (Flow f : w.flows()) {
             if (!f.startsOnTrigger()) {
                 continue;
@@ -263,7 +286,8 @@ public final class ResultChecker {
             rank[t.id()]++;
             long fire = Math.max(activations.get(t.id()).get(k - 1), ideal.earliestStartPs()[f.id()]);
             Completion c = first[f.id()];
-            if (c == null) {
+            if (c == null || !c.hasStart() && !c.hasEnd()) {
+                unplaced += c == null ? 0 : 1;
                 continue;
             }
             checked++;
@@ -280,8 +304,10 @@ public final class ResultChecker {
                 }
             }
         }
-        return new CheckOutcome(Check.TRIGGER, checked, failures, "earliest firing from the reported completions of"
-                + " each trigger's activators and the lone-time play");
+        return new CheckOutcome(Check.TRIGGER, checked, failures, (checked == 0 ? "no triggered flow has a reported"
+                + " start or end" : "earliest firing from the reported completions of each trigger's activators and"
+                + " the lone-time play") + (unplaced == 0 ? "" : "; " + unplaced + " triggered flows are reported by"
+                + " FCT alone, which places them at no moment (report start_us and end_us)"));
     }
 
     private static double us(long ps) {

@@ -24,7 +24,10 @@ import org.primelab.core.workload.htsim.TextInput;
  *   <li>flows: {@code flow_id} and either {@code fct_us} or {@code start_us,end_us} (both given: the
  *       start and end are used). {@code flow_id} is the flow's {@code id} in the connection matrix
  *       (1-based, as {@code prime workload --out} writes them). A bare {@code fct_us} of a flow with a
- *       fixed start also gives its end (start + FCT).</li>
+ *       fixed start also gives its end (start + FCT); of a flow that waits on a trigger it places the flow at
+ *       no moment, so the workload-ideal and trigger checks cannot use it ({@link ResultChecker}).</li>
+ *   <li>a flow with a fixed start in the workload is checked from that start: a {@code start_us} before it
+ *       is flagged, and a later one is taken as reported.</li>
  *   <li>per-port counts: {@code switch,port,packets}, the switch as {@code prime topo} names it.</li>
  * </ul>
  * Blank lines and lines starting with {@code #} are skipped. Times are decimal microseconds; a printed

@@ -203,10 +203,36 @@ class ResultCheckerTriggerAndFaultTest {
                 List.of()), FctConvention.RECEIVER, NO_PORTS);
         CheckOutcome o = r.outcome(Check.WORKLOAD_IDEAL);
         assertEquals(0, o.checked());
-        assertEquals("no completion moment reported", o.note());
+        assertEquals("the completion moment of 4 flows is unknown (an FCT without a start, of flows that wait on a"
+                + " trigger); report start_us and end_us", o.note());
         assertEquals(Completion.UNKNOWN, r.lastCompletionPs());
         assertEquals(100 * US, r.maxFctPs());
         assertEquals("every reported FCT", r.outcome(Check.LONE_PATH).note());
+    }
+
+    /**
+     * Review 40, D2: the timed flows report their completion moments, the triggered ones an FCT alone. The latest
+     * known moment is no bound on the workload's last completion (a triggered flow may end later), so the workload
+     * ideal does not apply, and no triggered flow can be placed in time for the trigger check; before, the first
+     * compared the timed flows' last moment with the whole workload's ideal and failed a correct run, and the
+     * second counted both triggered flows as checked.
+     */
+    @Test
+    void triggeredFlowsReportedByFctAloneLeaveTheWorkloadIdealAndTheTriggersUnchecked() {
+        List<Completion> cs = new ArrayList<>();
+        cs.add(done(0, 5 * US, 0));
+        cs.add(done(1, 5 * US, 0));
+        cs.add(new Completion(2, Completion.UNKNOWN, Completion.UNKNOWN, 4 * US, 0, "d2"));
+        cs.add(new Completion(3, Completion.UNKNOWN, Completion.UNKNOWN, 4 * US, 0, "d3"));
+        CheckReport r = ResultChecker.check(ONE_SHOTS, FABRIC, Faults.none(TREE), new ReportedResults("d", cs,
+                List.of()), FctConvention.RECEIVER, NO_PORTS);
+        assertTrue(r.consistent(), r.outcomes().toString());
+        assertEquals(0, r.outcome(Check.WORKLOAD_IDEAL).checked());
+        assertTrue(r.outcome(Check.WORKLOAD_IDEAL).note().startsWith("the completion moment of 2 flows is unknown"));
+        assertEquals(0, r.outcome(Check.TRIGGER).checked());
+        assertEquals("no triggered flow has a reported start or end; 2 triggered flows are reported by FCT alone,"
+                + " which places them at no moment (report start_us and end_us)", r.outcome(Check.TRIGGER).note());
+        assertEquals(4, r.outcome(Check.LONE_PATH).checked());
     }
 
     /**

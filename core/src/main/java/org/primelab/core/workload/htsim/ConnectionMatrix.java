@@ -156,6 +156,36 @@ public record ConnectionMatrix(int nodes, Workload workload, List<Integer> flowI
         }
     }
 
+    /**
+     * This matrix as htsim runs it: every fixed start truncated to whole microseconds, as htsim's
+     * {@code main_uec} reads a start ({@link CmReader}, "Start times"). The same matrix if no start has a
+     * fraction.
+     */
+    public ConnectionMatrix withHtsimStarts() {
+        List<Flow> flows = new ArrayList<>(workload.size());
+        boolean changed = false;
+        for (Flow f : workload.flows()) {
+            long truncated = f.startPs() - f.startPs() % Units.PS_PER_US;
+            if (!f.startsOnTrigger() && truncated != f.startPs()) {
+                flows.add(f.withStart(truncated));
+                changed = true;
+            } else {
+                flows.add(f);
+            }
+        }
+        return changed ? new ConnectionMatrix(nodes, new Workload(flows, workload.triggers()), flowIds, triggerIds,
+                failures) : this;
+    }
+
+    /** How many fixed starts {@link #withHtsimStarts} moves. */
+    public int fractionalStarts() {
+        int n = 0;
+        for (Flow f : workload.flows()) {
+            n += !f.startsOnTrigger() && f.startPs() % Units.PS_PER_US != 0 ? 1 : 0;
+        }
+        return n;
+    }
+
     /** Our flow id per file id, for the flows that have a file id. */
     public Map<Integer, Integer> flowIndexById() {
         Map<Integer, Integer> out = new HashMap<>(flowIds.size() * 2);

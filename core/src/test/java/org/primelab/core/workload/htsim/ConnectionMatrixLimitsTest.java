@@ -115,4 +115,30 @@ class ConnectionMatrixLimitsTest {
                 + " fails at 0ps and its reverse at never",
                 refusal(() -> ConnectionMatrix.of(w, Faults.builder(t).fail("agg1.1->core3", 0).build())));
     }
+
+    /** htsim truncates a start to whole microseconds; a triggered flow and whole starts are left as they are. */
+    @Test
+    void htsimStartsTruncateFractionalStartsOnly() {
+        FatTree tree = FatTree.twoTier(4);
+        ConnectionMatrix cm = CmReader.parse("f.cm", """
+                Nodes 8
+                Connections 4
+                Triggers 1
+                0->2 id 1 start 1.5 size 4096 send_done_trigger 1
+                1->3 id 2 start 2 size 4096
+                2->4 id 3 start 0.999999 size 4096
+                3->5 id 4 trigger 1 size 4096
+                trigger id 1 oneshot
+                """, tree);
+        assertEquals(2, cm.fractionalStarts());
+        ConnectionMatrix h = cm.withHtsimStarts();
+        assertEquals(1_000_000, h.workload().flow(0).startPs());
+        assertEquals(2_000_000, h.workload().flow(1).startPs());
+        assertEquals(0, h.workload().flow(2).startPs());
+        assertTrue(h.workload().flow(3).startsOnTrigger());
+        assertEquals(0, h.workload().flow(0).sendDoneTrigger(), "the flow keeps the trigger it activates");
+        assertEquals(cm.flowIds(), h.flowIds());
+        assertEquals(0, h.fractionalStarts());
+        assertTrue(h.withHtsimStarts() == h, "nothing left to truncate: the same matrix");
+    }
 }
