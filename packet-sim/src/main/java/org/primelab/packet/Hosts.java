@@ -11,9 +11,9 @@ import org.primelab.packet.transport.FlowSender;
 /**
  * The end hosts: what happens when a flow starts, when its retransmission timer is due and when a packet
  * reaches a host. A receiver takes data and answers with a selective ACK when one is due (carrying the
- * EV and ECN mark of the packet that triggered it) and with a NACK for a trimmed header at once; both go
- * out through the host's control queue. A sender takes ACKs and NACKs and lets its NIC send again.
- * A flow is complete when its last new byte arrives (the paper's completion, receiver side) or, with
+ * EV and ECN mark of the packet that triggered it, and its cumulative point) and with a NACK for a trimmed
+ * header at once; both go out through the host's control queue. A sender takes ACKs and NACKs and lets its
+ * NIC send again. A flow is complete when its last new byte arrives (the paper's completion, receiver side) or, with
  * {@link SimConfig#fctAt()} at the sender, when the ACK that leaves no byte unacknowledged arrives (htsim's);
  * both moments are recorded. Triggers fire on these two moments and start the flows they release at
  * that instant. A flow's retransmission timer runs until its last ACK reaches the sender (a lost final ACK
@@ -97,6 +97,7 @@ final class Hosts {
                     for (int i = 0; i < r.pendingCount(); i++) {
                         pool.addAcked(ack, pending[i]);
                     }
+                    pool.setCumulativeAck(ack, r.cumulativeAck());
                     r.clearPending();
                     sendControl(host, ack, now);
                 }
@@ -118,7 +119,7 @@ final class Hosts {
                     ackScratch[i] = pool.acked(pkt, i);
                 }
                 FlowSender s = flows.sender(flow);
-                s.onAck(ackScratch, c, pool.seq(pkt), pool.ev(pkt), pool.ecn(pkt), now);
+                s.onAck(ackScratch, c, pool.cumulativeAck(pkt), pool.seq(pkt), pool.ev(pkt), pool.ecn(pkt), now);
                 if (flows.ackedPs(flow) == RunFlows.NOT_YET && s.finished()) {
                     flows.markAcked(flow, now);
                     if (completeAtSender) {

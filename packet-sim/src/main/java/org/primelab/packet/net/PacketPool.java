@@ -10,7 +10,8 @@ import java.util.Arrays;
  * <p>A packet carries what a real header carries: its type, flow, sequence number, entropy value,
  * ECN mark and size on the wire; a data packet may carry an ACK request (the UET header's AR flag: the
  * receiver acknowledges it at once); an ACK also carries the sequence numbers it acknowledges (at most
- * {@code maxAcked}, the ACK coalescing factor), the EV and ECN mark it echoes.
+ * {@code maxAcked}, the ACK coalescing factor), the receiver's cumulative point (every sequence number below it
+ * received), the EV and ECN mark it echoes.
  */
 public final class PacketPool {
     /** A full data packet. */
@@ -28,7 +29,7 @@ public final class PacketPool {
      * share a 64-byte cache line, half the memory of the 32-byte record this replaced, so more of the packets
      * in flight stay in cache; where the array's data starts on a 16-byte boundary no record spans two lines
      * (a 32-byte record starting 16 bytes into a line spanned two), so a hop that reads several fields costs
-     * one miss. The sequence numbers an ACK lists live apart, in {@link #acked}.
+     * one miss. The sequence numbers an ACK lists live apart, in {@link #acked}, followed by its cumulative point.
      */
     private static final int STRIDE = 4;
     private static final int FLOW = 0;
@@ -49,6 +50,8 @@ public final class PacketPool {
     public static final int MAX_ACKED = (1 << (32 - ACK_COUNT_SHIFT)) - 1;
 
     private final int maxAcked;
+    /** Ints per packet in {@link #acked}: the listed sequence numbers, then the cumulative point. */
+    private final int ackInts;
     private int[] fields;
     private int[] acked;
     private int[] free;
@@ -69,6 +72,7 @@ public final class PacketPool {
             throw new IllegalArgumentException("ack-every: must be in [1, " + MAX_ACKED + "], got " + maxAcked);
         }
         this.maxAcked = maxAcked;
+        this.ackInts = maxAcked + 1;
         this.capacity = 0;
         this.fields = new int[0];
         this.acked = new int[0];
@@ -84,6 +88,9 @@ public final class PacketPool {
         fields[o + SEQ] = sequence;
         fields[o + EV] = entropy;
         fields[o + PACKED] = checkedBytes(bytes) | checkedType(t);
+        if (t == ACK) {
+            acked[id * ackInts + maxAcked] = 0;   // a recycled id must not carry an old cumulative point
+        }
         return id;
     }
 
@@ -123,7 +130,7 @@ public final class PacketPool {
 
     private void grow(int newCapacity) {
         fields = Arrays.copyOf(fields, newCapacity * STRIDE);
-        acked = Arrays.copyOf(acked, newCapacity * maxAcked);
+        acked = Arrays.copyOf(acked, newCapacity * ackInts);
         free = Arrays.copyOf(free, newCapacity);
         for (int id = newCapacity - 1; id >= capacity; id--) {
             free[freeTop++] = id;
@@ -192,7 +199,7 @@ public final class PacketPool {
 
     /** The {@code i}-th sequence number an ACK acknowledges. */
     public int acked(int id, int i) {
-        return acked[id * maxAcked + i];
+        return acked[id * ackInts + i];
     }
 
     /** Appends a sequence number to an ACK (at most {@code maxAcked}). */
@@ -202,13 +209,23 @@ public final class PacketPool {
         if (count == maxAcked) {
             throw new IllegalStateException("ACK of packet " + id + " already lists " + maxAcked + " sequence numbers");
         }
-        acked[id * maxAcked + count] = sequence;
+        acked[id * ackInts + count] = sequence;
         fields[o] += 1 << ACK_COUNT_SHIFT;
+    }
+
+    /** An ACK's cumulative point: the receiver had every sequence number below it (0 until set). */
+    public int cumulativeAck(int id) {
+        return acked[id * ackInts + maxAcked];
+    }
+
+    /** Sets an ACK's cumulative point. */
+    public void setCumulativeAck(int id, int sequence) {
+        acked[id * ackInts + maxAcked] = sequence;
     }
 
     /** Ints {@link #copyOut} writes per packet in a pool whose ACKs list up to {@code maxAcked} sequence numbers. */
     public static int recordInts(int maxAcked) {
-        return STRIDE + maxAcked;
+        return STRIDE + maxAcked + 1;
     }
 
     /**
@@ -218,7 +235,7 @@ public final class PacketPool {
      */
     public void copyOut(int id, int[] into, int at) {
         System.arraycopy(fields, id * STRIDE, into, at, STRIDE);
-        System.arraycopy(acked, id * maxAcked, into, at + STRIDE, maxAcked);
+        System.arraycopy(acked, id * ackInts, into, at + STRIDE, ackInts);
         free[freeTop++] = id;
         live--;   // still held: on its way to another partition until the window ends
     }
@@ -227,7 +244,7 @@ public final class PacketPool {
     public int copyIn(int[] from, int at) {
         int id = takeId();
         System.arraycopy(from, at, fields, id * STRIDE, STRIDE);
-        System.arraycopy(from, at + STRIDE, acked, id * maxAcked, maxAcked);
+        System.arraycopy(from, at + STRIDE, acked, id * ackInts, ackInts);
         return id;
     }
 

@@ -6,7 +6,9 @@ package org.primelab.packet.transport;
  * data packets received since the previous ACK and is due after every {@code ackEvery} of them, at
  * once on an ECN-marked packet if {@code ackOnMark}, at once on a packet whose sender requested it
  * (the AR flag, {@link FlowSender}), and when the flow completes. The ACK echoes the EV
- * and ECN mark of the packet that triggered it only.
+ * and ECN mark of the packet that triggered it only, and carries the cumulative point
+ * ({@link #cumulativeAck()}: every packet below it has arrived), so an ACK that is lost on its way is made good
+ * by the next one that arrives, as TCP's cumulative ACK and the UET/htsim ACK's cumulative sequence number do.
  */
 public final class FlowReceiver {
     private final int packets;
@@ -16,6 +18,8 @@ public final class FlowReceiver {
     private final int[] pending;
     private int pendingCount;
     private int unique;
+    /** The lowest sequence number not yet received: every packet below it has arrived. */
+    private int cumulative;
     private long duplicates;
     private long uniquePayloadBytes;
     private long completionPs = -1;
@@ -44,6 +48,9 @@ public final class FlowReceiver {
             if (unique == packets) {
                 completionPs = nowPs;
             }
+            while (cumulative < packets && (received[cumulative >>> 6] & (1L << (cumulative & 63))) != 0) {
+                cumulative++;
+            }
         } else {
             duplicates++;
         }
@@ -64,6 +71,11 @@ public final class FlowReceiver {
     /** Forgets the pending list once an ACK was built from it. */
     public void clearPending() {
         pendingCount = 0;
+    }
+
+    /** The cumulative point an ACK sent now carries: every sequence number below it has arrived. */
+    public int cumulativeAck() {
+        return cumulative;
     }
 
     /** True once every packet arrived. */

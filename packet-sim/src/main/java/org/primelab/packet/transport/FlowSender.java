@@ -10,7 +10,10 @@ import org.primelab.packet.net.PacketPool;
  *
  * <p>Retransmissions go before new data. A NACK moves its packet from in flight to the retransmission
  * queue; a timeout moves every in-flight packet there. ACKs are selective: each lists the sequence
- * numbers it covers, so a packet is never retransmitted after its ACK arrived. The sender holds no
+ * numbers it covers, so a packet is never retransmitted after its ACK arrived. Each also carries the
+ * receiver's cumulative point, below which every packet arrived: a lost ACK's packets are acknowledged by
+ * the next ACK that arrives, instead of staying in flight (and in the window) until a timeout, which never
+ * comes while other ACKs keep arriving. The sender holds no
  * packet objects: {@link #sendNext} turns the next sequence number into a packet of the pool.
  *
  * <p>For a control that reads delay ({@link CongestionControl#usesRttSamples()}, NSCC) the sender keeps
@@ -53,6 +56,8 @@ public final class FlowSender {
     private int rtxCount;
     private int nextNew;
     private int acked;
+    /** Every packet below it was covered by a cumulative point already. */
+    private int cumulativeAcked;
     private long inFlightBytes;
     private long firstSendPs = -1;
     private long lastProgressPs;
@@ -184,19 +189,21 @@ public final class FlowSender {
      * sent the ACK (its round trip is the control's RTT sample; -1: none).
      */
     public void onAck(int[] seqs, int count, int triggerSeq, int ev, boolean marked, long nowPs) {
+        onAck(seqs, count, 0, triggerSeq, ev, marked, nowPs);
+    }
+
+    /**
+     * As {@link #onAck(int[], int, int, int, boolean, long)}, where the receiver had every packet below
+     * {@code cumulative} when it sent the ACK: those are acknowledged too (the ones an earlier, lost ACK listed).
+     */
+    public void onAck(int[] seqs, int count, int cumulative, int triggerSeq, int ev, boolean marked, long nowPs) {
         long newly = 0;
+        int upTo = Math.min(cumulative, packets);
+        for (; cumulativeAcked < upTo; cumulativeAcked++) {
+            newly += acknowledge(cumulativeAcked);
+        }
         for (int i = 0; i < count; i++) {
-            int s = seqs[i];
-            byte st = state[s];
-            if (st == IN_FLIGHT) {
-                inFlightBytes -= wireBytes(s);
-                newly += wireBytes(s);
-                state[s] = ACKED;
-                acked++;
-            } else if (st == RETRANSMIT) {
-                state[s] = ACKED;   // lazily dropped from the retransmission queue
-                acked++;
-            }
+            newly += acknowledge(seqs[i]);
         }
         if (marked) {
             ecnEchoes++;
@@ -208,6 +215,22 @@ public final class FlowSender {
         } else {
             cc.onAck(newly, marked, nowPs);
         }
+    }
+
+    /** Marks packet {@code s} acknowledged; returns the bytes this took out of flight. */
+    private long acknowledge(int s) {
+        byte st = state[s];
+        if (st == IN_FLIGHT) {
+            inFlightBytes -= wireBytes(s);
+            state[s] = ACKED;
+            acked++;
+            return wireBytes(s);
+        }
+        if (st == RETRANSMIT) {
+            state[s] = ACKED;   // lazily dropped from the retransmission queue
+            acked++;
+        }
+        return 0;
     }
 
     /** A NACK for trimmed packet {@code seq} that carried {@code ev}. */

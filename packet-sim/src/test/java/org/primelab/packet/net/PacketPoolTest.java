@@ -26,6 +26,8 @@ class PacketPoolTest {
         int size;
         boolean ecn;
         boolean ackRequest;
+        /** An ACK's cumulative point: 0 when allocated as an ACK, null while unknown (allocated as another type). */
+        Integer cumulative;
         final List<Integer> acked = new ArrayList<>();
     }
 
@@ -43,7 +45,7 @@ class PacketPoolTest {
         List<Integer> ids = new ArrayList<>();
         SplittableRandom rnd = new SplittableRandom(7);
         for (int op = 0; op < 200_000; op++) {
-            int choice = rnd.nextInt(10);
+            int choice = rnd.nextInt(11);
             if (ids.isEmpty() || choice < 3) {
                 Expected e = new Expected();
                 e.type = TYPES[rnd.nextInt(4)];
@@ -51,6 +53,7 @@ class PacketPoolTest {
                 e.seq = anyInt(rnd);
                 e.ev = anyInt(rnd);
                 e.size = anySize(rnd);
+                e.cumulative = e.type == PacketPool.ACK ? 0 : null;
                 int id = pool.allocate(e.type, e.flow, e.seq, e.ev, e.size);
                 live.put(id, e);
                 ids.add(id);
@@ -83,6 +86,10 @@ class PacketPoolTest {
                 case 7 -> {
                     e.ackRequest = true;
                     pool.setAckRequest(id);
+                }
+                case 8 -> {
+                    e.cumulative = anyInt(rnd);
+                    pool.setCumulativeAck(id, e.cumulative);
                 }
                 default -> {
                     if (e.acked.size() < maxAcked) {
@@ -131,6 +138,42 @@ class PacketPoolTest {
         for (int i = 0; i < e.acked.size(); i++) {
             assertEquals(e.acked.get(i), pool.acked(id, i), "acked " + i + " of " + id);
         }
+        if (e.cumulative != null) {
+            assertEquals(e.cumulative, pool.cumulativeAck(id), "cumulative point of " + id);
+        }
+    }
+
+    /** A packet copied out of one pool into another ({@code Outbox}) arrives whole, cumulative point included. */
+    @Test
+    void aCopiedAckKeepsItsListAndItsCumulativePoint() {
+        int maxAcked = 4;
+        PacketPool from = new PacketPool(16, maxAcked);
+        PacketPool to = new PacketPool(16, maxAcked);
+        to.allocate(PacketPool.DATA, 1, 2, 3, 4160);   // so the copy takes another id than the original's
+        int ack = from.allocate(PacketPool.ACK, 9, 7, 12345, 64);
+        from.setEcn(ack, true);
+        for (int s = 4; s < 8; s++) {
+            from.addAcked(ack, s);
+        }
+        from.setCumulativeAck(ack, 8);
+        int[] record = new int[PacketPool.recordInts(maxAcked)];
+        from.copyOut(ack, record, 0);
+        int copy = to.copyIn(record, 0);
+        assertEquals(PacketPool.ACK, to.type(copy));
+        assertEquals(9, to.flow(copy));
+        assertEquals(7, to.seq(copy));
+        assertEquals(12345, to.ev(copy));
+        assertEquals(64, to.size(copy));
+        assertEquals(true, to.ecn(copy));
+        assertEquals(4, to.ackCount(copy));
+        for (int i = 0; i < 4; i++) {
+            assertEquals(4 + i, to.acked(copy, i));
+        }
+        assertEquals(8, to.cumulativeAck(copy));
+        // a recycled id allocated as a new ACK carries no old cumulative point
+        int again = from.allocate(PacketPool.ACK, 9, 0, 0, 64);
+        assertEquals(ack, again, "the id was recycled");
+        assertEquals(0, from.cumulativeAck(again));
     }
 
     private static int anyInt(SplittableRandom rnd) {
