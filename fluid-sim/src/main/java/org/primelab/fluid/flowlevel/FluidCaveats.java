@@ -24,8 +24,9 @@ import org.primelab.fluid.SplitMode;
  *   <li>AR below that rate (the quantum engine): the max low (-5% to -10% at 100G).</li>
  *   <li>A failed link on the flow level: the max can be off by a whole retransmission timeout either way (+46% on
  *       the 2048-host PRIME failure) when timeouts fall near the failure's detection; under RPS and REPS the max far
- *       low (-33% to -46% on 128 hosts, seeds 1-3) and the mean low (-10% to -15%): the model loses ACKs in the
- *       black hole as packet-sim does (stop 39), but its senders keep their rate until their windows are full of
+ *       low (-16% to -43% on 128 hosts, seeds 1-3) and the mean low (-8% to -12%): the model loses ACKs in the
+ *       black hole as packet-sim does, made good by a later ACK's cumulative point as there (stops 39 and 41), but
+ *       its senders keep their rate until their windows are full of
  *       unacknowledged packets, where packet-sim's slow down as those packets take room in the window, stall later
  *       and time out after detection with more left to send. On the quantum engine, which has neither the black hole
  *       nor timeouts: the max far low (57.6 against 204.0 us on the 128-host PRIME failure, -87% to -89% under RPS
