@@ -16,6 +16,10 @@ public enum Check {
     WORKLOAD_IDEAL("workload ideal",
             "a faster link rate than simulated (wrong rate), more hosts or links than simulated (wrong topology),"
                     + " or missing traffic (dropped flows)"),
+    /** The k-th completion through a host's link comes no earlier than those k flows take to cross it. */
+    HOST_LINK("host link (k-th completion at a host >= first start + k flows' serialization)",
+            "a faster link rate than simulated (wrong rate), traffic of a host split over several links (wrong"
+                    + " topology), or flows that did not send all their bytes"),
     /** A flow that waits on a trigger completes no earlier than the trigger can fire plus its lone time. */
     TRIGGER("trigger order (earliest firing + lone time)",
             "a flow started before its trigger fired: another trigger semantics (send-done vs receive-done,"
