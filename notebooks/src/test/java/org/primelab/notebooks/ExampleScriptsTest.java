@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Timeout;
  */
 class ExampleScriptsTest {
 
-    /** {@code examples/penalties/penalties-and-paths.jsh} at k=8: one row per run, CO-PRIME's share exactly even. */
+    /** {@code examples/penalties/penalties-and-paths.jsh} at k=8: one row per run, CO-PRIME's share even within one packet per flow. */
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void penaltiesAndPathsRunsAndPrintsItsTable() throws IOException {
@@ -40,8 +40,14 @@ class ExampleScriptsTest {
         // PRIME at the defaults, PRIME scaled (4 uplinks: 0.5 and 2 RTT), REPS, CO-PRIME
         assertEquals(4, rows.size(), out);
         assertTrue(rows.get(1).contains("P_ECN 0.5 RTT, P_NACK 2 RTT, time decay"), rows.get(1));
+        // round robin without feedback: each flow's count on a path is within one packet of even
+        // (RoundRobinDeviationTheorem), 978 packets of 4 MB over 4 uplinks, so its slow/healthy ratio is within
+        // 1/244 of 1 (at 1.000 until stop 41; 1.001 since ACKs carry a cumulative point, which moves the order of
+        // resends after trims)
         String coPrime = rows.get(3);
-        assertTrue(coPrime.contains("co-prime") && coPrime.endsWith("1.000"), "round robin without feedback: " + coPrime);
+        double coPrimeShare = Double.parseDouble(coPrime.substring(coPrime.lastIndexOf(' ') + 1));
+        assertTrue(coPrime.contains("co-prime") && Math.abs(coPrimeShare - 1) <= 1.0 / 244,
+                "round robin without feedback: " + coPrime);
         double primeShare = Double.parseDouble(rows.get(0).substring(rows.get(0).lastIndexOf(' ') + 1));
         assertTrue(primeShare > 0.25 && primeShare < 1, "PRIME's history steers some packets off slow paths: " + rows.get(0));
     }
