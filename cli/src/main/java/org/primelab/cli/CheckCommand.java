@@ -26,6 +26,7 @@ import org.primelab.core.topology.FatTree;
 import org.primelab.core.topology.Faults;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.htsim.ConnectionMatrix;
+import org.primelab.core.workload.htsim.HtsimHeader;
 import org.primelab.core.workload.htsim.HtsimOutputReader;
 import org.primelab.fluid.FluidConfig;
 import org.primelab.fluid.FluidResult;
@@ -119,6 +120,13 @@ final class CheckCommand implements Callable<Integer> {
         SimConfig config = options.config(tree);
         Faults faults = config.faults();   // the options' faults, or the traffic file's failure lines
         FabricParameters fabric = config.fabric();
+        if (results.htsim != null) {     // htsim prints what it ran with: options that contradict it are bad input
+            String contradiction = HtsimHeader.read(results.htsim).contradiction(fabric.linkRateBps(),
+                    fabric.propagationPs(), fabric.mtuBytes(), tree.tiers());
+            if (contradiction != null) {
+                throw new IllegalArgumentException(contradiction);
+            }
+        }
         // the estimate's engine, as prime fluid picks it, and the options it ignores refused before any work
         // htsim runs a fractional start at the whole microsecond below (review 40, D6): its results are checked so
         ConnectionMatrix cm = results.htsim != null ? workload.cm().withHtsimStarts() : workload.cm();

@@ -215,11 +215,39 @@ class CheckCommandTest {
     }
 
     @Test
-    void theSameOutputAtASlowerRateFails() {
-        EvCommandTest.Run r = check(fixture("perm_128.cm"), fixture("htsim_perm128_400g_reps.txt.gz"), "--rate", "200G");
+    void theSameOutputAtASlowerRateFails(@TempDir Path dir) throws IOException {
+        // without the header that names the rate (an output trimmed to its events), the bounds catch it
+        List<String> lines = gunzip("htsim_perm128_400g_reps.txt.gz");
+        assertTrue(lines.removeIf(l -> l.startsWith("Linkspeed set to ")));
+        Path headless = dir.resolve("headless.txt");
+        Files.write(headless, lines);
+        EvCommandTest.Run r = check(fixture("perm_128.cm"), headless.toString(), "--rate", "200G");
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("lone_path failed for 128: usually a faster link rate"), r.out());
         assertTrue(r.out().contains("workload_ideal failed for 1"), r.out());
+    }
+
+    /**
+     * htsim prints the rate, the per-link latency, the MTU and the tiers it ran with; options that contradict them
+     * are refused as bad input, naming the option and the line (review 40: a faster rate, a shorter delay or a
+     * larger MTU than htsim ran passed every bound, since each only makes the bounds lower).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "--rate|800G|rate: the options give 800G, but htsim_perm128_400g_reps.txt.gz ran at 400G ('Linkspeed set to',"
+                + " line 13); give --rate 400G",
+        "--rate|200G|rate: the options give 200G, but htsim_perm128_400g_reps.txt.gz ran at 400G ('Linkspeed set to',"
+                + " line 13); give --rate 400G",
+        "--delay|100ns|delay: the options give 100ns per link, but htsim_perm128_400g_reps.txt.gz ran with 600ns ('Hop"
+                + " latency set to', line 5); give --delay 600ns",
+        "--mtu|9000|mtu: the options give 9000 B, but htsim_perm128_400g_reps.txt.gz ran with 4160 B ('Packet size (MTU)"
+                + " is', line 10); give --mtu 4160"})
+    void optionsThatContradictHtsimsHeaderAreRefused(String option, String value, String message) {
+        EvCommandTest.Run r = check(fixture("perm_128.cm"), fixture("htsim_perm128_400g_reps.txt.gz"), option, value);
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals("", r.out());
+        assertTrue(r.err().contains(message), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
     }
 
     @Test
