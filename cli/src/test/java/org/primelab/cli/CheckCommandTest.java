@@ -235,9 +235,9 @@ class CheckCommandTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "--rate|800G|rate: the options give 800G, but htsim_perm128_400g_reps.txt.gz ran at 400G ('Linkspeed set to',"
-                + " line 13); give --rate 400G",
+                + " line 13, whole Gbps); give the --rate it ran",
         "--rate|200G|rate: the options give 200G, but htsim_perm128_400g_reps.txt.gz ran at 400G ('Linkspeed set to',"
-                + " line 13); give --rate 400G",
+                + " line 13, whole Gbps); give the --rate it ran",
         "--delay|100ns|delay: the options give 100ns per link, but htsim_perm128_400g_reps.txt.gz ran with 600ns ('Hop"
                 + " latency set to', line 5); give --delay 600ns",
         "--mtu|9000|mtu: the options give 9000 B, but htsim_perm128_400g_reps.txt.gz ran with 4160 B ('Packet size (MTU)"

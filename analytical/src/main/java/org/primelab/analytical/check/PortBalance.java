@@ -177,12 +177,16 @@ public final class PortBalance {
                 busiest = Math.max(busiest, p);
             }
             Up crossing = flowsUp(fabric, workload, node);
-            // a ToR sends every packet of its flows up itself: what it counts beyond them is retransmitted; above it
-            // the flows split over the switches of the tier, so the switch's own count is its share of them; with
-            // no flow crossing it, no packet should go up at all
+            // what its group (a ToR alone, or a pod's aggregation switches) counts beyond its flows' packets is
+            // retransmitted, and any of it may have gone through this switch (review 42: an incast's 4.5x
+            // resends failed perfectly balanced aggregation ports when only ToRs had any); a group not fully counted
+            // tells nothing of it. With no flow crossing it, no packet should go up at all.
             boolean tor = tree.tierOf(node) == 1;
-            long sent = crossing.flows() == 0 ? 0 : tor ? Math.min(total, crossing.packets()) : total;
-            long excess = crossing.flows() == 0 ? 0 : total - sent;
+            long[] group = groupTotals.get(List.of(tree.tierOf(node), firstHostBelow(tree, node)));
+            boolean whole = group[1] == switchesAbove(tree, firstHostBelow(tree, node), tree.tierOf(node)).size();
+            long groupExcess = whole ? Math.max(0, group[0] - crossing.packets()) : total;
+            long excess = crossing.flows() == 0 ? 0 : Math.min(total, groupExcess);
+            long sent = crossing.flows() == 0 ? 0 : total - excess;
             Up up = new Up(crossing.flows(), sent, crossing.mostPackets());
             double[] bound = new double[Model.values().length];
             for (Model m : Model.values()) {

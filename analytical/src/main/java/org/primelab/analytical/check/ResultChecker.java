@@ -187,7 +187,7 @@ public final class ResultChecker {
         String source = "CollectiveIdeal (" + ideal.binding().name().toLowerCase(Locale.ROOT) + ")";
         if (!faults.isEmpty() && !w.hasDependencies()) {
             long earliest = w.flows().stream().mapToLong(Flow::startPs).min().orElse(0);
-            long mcf = earliest + IdealMaxFct.of(fabric, faults, w.flows());
+            long mcf = earliest + IdealMaxFct.lastCompletionFromEarliestStart(fabric, faults, w.flows());
             if (mcf > bound) {
                 bound = mcf;
                 source = "IdealMaxFct (maximum concurrent flow with the faults)";

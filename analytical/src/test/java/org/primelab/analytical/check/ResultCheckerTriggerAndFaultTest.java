@@ -249,7 +249,7 @@ class ResultCheckerTriggerAndFaultTest {
             flows.add(new Flow(f.id(), f.src(), f.dst(), f.sizeBytes(), start + f.id()));
         }
         ConnectionMatrix cm = ConnectionMatrix.of(Workload.of(flows), TREE.hosts());
-        long mcf = start + IdealMaxFct.of(FABRIC, faults, cm.workload().flows());
+        long mcf = start + IdealMaxFct.lastCompletionFromEarliestStart(FABRIC, faults, cm.workload().flows());
         long collective = CollectiveIdeal.compute(cm.workload(), FABRIC).idealPs();
         assertTrue(mcf > collective, "the failure binds: " + mcf + " vs " + collective);
         List<Completion> cs = new ArrayList<>();

@@ -41,7 +41,8 @@ class IdealMaxFctContractTest {
      * With faults the denominator is the timed certified bound, so both simulators divide by the same
      * number. Here h0 sends 1 MB under its ToR and 1 MB across it, and leaf0's uplinks run at a quarter:
      * phi = 1/2 (h0's link and leaf0's uplinks each carry twice their share), so the 1 MB flow on 4 links
-     * stretches each of its first 244 packet slots from T to 2T: 22.9632 us + 244 x 83.2 ns.
+     * stretches each of its first 244 packet slots from T to 2T: 22.9632 us + 244 x 83.2 ns, less what the short last
+     * packet saves on the hops after the bottleneck (3 x 70.4 ns).
      */
     @Test
     void faultedFabricUsesTheCertifiedTimedBound() {
@@ -51,7 +52,8 @@ class IdealMaxFctContractTest {
         long ideal = IdealMaxFct.of(P, f, flows);
         assertEquals(IdealFctWithFaults.computeTimed(f, flows, P.linkRateBps(), 4160, 64, P.propagationPs())
                 .idealMaxFctPs(), ideal);
-        assertEquals(22_963_200 + 244 * 83_200, ideal);
+        // behind the bottleneck the 640 B last packet (12.8 ns) crosses the 3 hops after the first in its own time
+        assertEquals(22_963_200 + 244 * 83_200 - 3 * (83_200 - 12_800), ideal);
         assertTrue(ideal > IdealMaxFct.of(P, Faults.none(K4), flows), "faults never make the ideal sooner");
     }
 
@@ -88,7 +90,23 @@ class IdealMaxFctContractTest {
                 P.propagationPs());
         assertEquals(4, r.hops());
         assertEquals(0.5, r.phi(), 1e-6);
-        assertEquals(22_963_200 + 244 * 83_200, IdealMaxFct.of(P, f, flows));
+        assertEquals(22_963_200 + 244 * 83_200 - 3 * (83_200 - 12_800), IdealMaxFct.of(P, f, flows));
+    }
+
+    /**
+     * Review 42: with staggered starts the timed bound holds the last completion from the earliest start, not any
+     * flow's FCT (400 us of stagger and degraded uplinks gave 165 us, and the flows took 84-92 us). The Ratio's
+     * denominator is then every flow's lone time; the last completion keeps the timed bound.
+     */
+    @Test
+    void staggeredStartsWithFaultsGetTheLoneTimesAlone() {
+        List<Flow> flows = List.of(new Flow(0, 0, 4, 1_000_000, 0), new Flow(1, 1, 5, 1_000_000, 400_000_000));
+        Faults f = Faults.builder(K4).degrade("leaf0-spine0", P.linkRateBps() / 4)
+                .degrade("leaf0-spine1", P.linkRateBps() / 4).build();
+        long lone = lone(1_000_000, 4);
+        assertEquals(lone, IdealMaxFct.of(P, f, flows));
+        assertTrue(IdealMaxFct.lastCompletionFromEarliestStart(P, f, flows) > lone, "the timed bound stays for the last"
+                + " completion");
     }
 
     @Test

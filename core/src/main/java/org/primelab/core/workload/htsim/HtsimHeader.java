@@ -12,7 +12,7 @@ import org.primelab.core.units.Units;
 
 /**
  * The settings htsim's {@code main_uec} prints before it runs (commit 40ccb05): the link rate
- * ({@code Linkspeed set to 400Gbps}), the per-link latency ({@code Hop latency set to 0.6}, microseconds), the
+ * ({@code Linkspeed set to 400Gbps}, whole Gbps: a rate of 12.5G prints as 12), the per-link latency ({@code Hop latency set to 0.6}, microseconds), the
  * packet size ({@code Packet size (MTU) is 4160}) and the tree's tiers ({@code tiers 2}). Each is
  * {@link #ABSENT} if the output lacks its line (an older or trimmed output); only the lines before the first
  * flow event are read.
@@ -93,12 +93,13 @@ public record HtsimHeader(long linkRateBps, long hopLatencyPs, long mtuBytes, lo
      * must describe the run the output came from.
      */
     public String contradiction(long rateBps, long propagationPs, int mtu, int treeTiers) {
-        if (linkRateBps != ABSENT && linkRateBps != rateBps) {
+        // htsim prints the rate in whole Gbps (integer division: 12.5G as 12Gbps) and the latency to 6 digits
+        if (linkRateBps != ABSENT && linkRateBps != rateBps / Units.GBPS * Units.GBPS) {
             return "rate: the options give " + Units.formatRate(rateBps) + ", but " + source + " ran at "
-                    + Units.formatRate(linkRateBps) + " ('Linkspeed set to', line " + lines.get(0) + "); give --rate "
-                    + Units.formatRate(linkRateBps);
+                    + Units.formatRate(linkRateBps) + " ('Linkspeed set to', line " + lines.get(0) + ", whole Gbps);"
+                    + " give the --rate it ran";
         }
-        if (hopLatencyPs != ABSENT && hopLatencyPs != propagationPs) {
+        if (hopLatencyPs != ABSENT && Math.abs(hopLatencyPs - propagationPs) > 1e-5 * Math.max(hopLatencyPs, 1)) {
             return "delay: the options give " + Units.formatTime(propagationPs) + " per link, but " + source
                     + " ran with " + Units.formatTime(hopLatencyPs) + " ('Hop latency set to', line " + lines.get(1)
                     + "); give --delay " + Units.formatTime(hopLatencyPs);

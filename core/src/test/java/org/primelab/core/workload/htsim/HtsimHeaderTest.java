@@ -31,6 +31,11 @@ class HtsimHeaderTest {
         assertEquals(3, h.tiers());
         assertEquals(List.of(5, 3, 4, 2), h.lines());
         assertNull(h.contradiction(800 * Units.GBPS, 250_000, 9000, 3));
+        // htsim prints whole Gbps (integer division) and 6 significant digits of the latency (review 42)
+        HtsimHeader fractional = parse("Linkspeed set to 12Gbps\nHop latency set to 1.23457\n");
+        assertNull(fractional.contradiction(12_500_000_000L, 1_234_567, 4160, 2), "12.5G prints as 12Gbps");
+        assertEquals("rate: the options give 13G, but out.txt ran at 12G ('Linkspeed set to', line 1, whole Gbps);"
+                + " give the --rate it ran", fractional.contradiction(13 * Units.GBPS, 1_234_567, 4160, 2));
         assertEquals("tiers: the options give 2, but out.txt ran a 3-tier tree ('tiers', line 2); give --tiers 3",
                 h.contradiction(800 * Units.GBPS, 250_000, 9000, 2));
     }
