@@ -141,7 +141,8 @@ final class CheckCommand implements Callable<Integer> {
         ReportedResults reported = results.htsim != null
                 ? HtsimResults.of(HtsimOutputReader.read(results.htsim), cm, fileName(results.htsim))
                 : ResultsCsv.read(results.csv, cm);
-        CheckOutcome ports = PortBalance.check(fabric, faults, cm.workload(), reported.ports(), schemes.get(0));
+        CheckOutcome ports = PortBalance.check(fabric, faults, cm.workload(), reported.ports(), schemes.get(0),
+                options.evSpace);
         CheckReport report = ResultChecker.check(cm, fabric, faults, reported, convention, ports);
         String overBudget = noEstimate ? null : estimateRefusal(estimated, chosen, config);
         FluidResult estimate = noEstimate || overBudget != null ? null
@@ -159,7 +160,7 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /** Options only the fluid estimate reads: the bounds depend on the fabric, the workload and the faults alone. */
-    private static final List<String> ESTIMATE_ONLY = List.of("--cc", "--dctcp-alpha0", "--ev-space", "--spray-order",
+    private static final List<String> ESTIMATE_ONLY = List.of("--cc", "--dctcp-alpha0", "--spray-order",
             "--p-ecn", "--p-nack", "--penalty-decay", "--ack-every", "--sched", "--rto", "--detect");
 
     /**

@@ -149,7 +149,10 @@ class BoundsCommandTest {
             // sim prints the ideal in us with 4 decimals
             assertEquals(number(s.out(), "ideal_max_fct_us"), number(b.out(), "ideal_max_fct_ps") / 1e6, 5e-5,
                     "cross-tor " + cross + ": " + b.out());
-            assertEquals(cross ? 95_477_856 : 72_276_872, number(b.out(), "ideal_max_fct_ps"), 0, b.out());
+            // since review 42 the last packet (24.32 ns of a 2 MB flow) crosses the 3 hops after the first in its own
+            // time behind the bottleneck: 3 x 58.88 ns less than a full MTU's
+            assertEquals(cross ? 95_477_856 - 176_640 : 72_276_872 - 176_640, number(b.out(), "ideal_max_fct_ps"), 0,
+                    b.out());
         }
     }
 
@@ -213,9 +216,11 @@ class BoundsCommandTest {
         assertTrue(number(r.out(), "gap") <= 1e-3, r.out());
         double phi = number(r.out(), "phi");
         assertTrue(phi > 0.5 && phi < 0.8, r.out());
-        // the ideal is the lone path's, its first 976 packet slots (4,000,000 B = 977 packets) stretched to 1/phi
+        // the ideal is the lone path's, its first 976 packet slots (4,000,000 B = 977 packets) stretched to 1/phi,
+        // and the 2368 B last packet (47.36 ns) crossing the 3 hops after the first in its own time
         double lone = number(r.out(), "lone_path_fct_ps");
-        assertEquals(lone + 976 * 83_200 * (1 / phi - 1), number(r.out(), "ideal_max_fct_ps"), 976);
+        assertEquals(lone + 976 * 83_200 * (1 / phi - 1) - 3 * (83_200 - 47_360), number(r.out(), "ideal_max_fct_ps"),
+                976);
         assertTrue(r.out().contains("\"degrade_fraction\":0.25"), r.out());
     }
 

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.primelab.analytical.balls.MaxLoadCalculator;
 import org.primelab.analytical.balls.PoissonizedMaxLoadCalculator;
 import org.primelab.analytical.fct.IdealFct;
+import org.primelab.core.entropy.EntropyConfig;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.FabricParameters;
 import org.primelab.core.topology.FatTree;
@@ -81,6 +82,20 @@ public final class PortBalance {
 
     /** The models {@code scheme} is held to: a port is flagged only beyond the bounds of all of them. */
     public static List<Model> heldTo(LoadBalancingScheme scheme) {
+        return heldTo(scheme, EntropyConfig.DEFAULT_EV_SPACE);
+    }
+
+    /**
+     * The models {@code scheme} is held to when each flow draws its EVs from {@code evSpace} values. RPS sprays
+     * over its flow's EVs, and the switches hash each EV to a port once: with fewer EVs than
+     * {@link EntropyConfig#DEFAULT_EV_SPACE} (htsim's default is 64) a flow's ports get uneven shares of its packets,
+     * so RPS is held to whole flows hashed, the model that holds for any EV space (review 42: 64 EVs put an RPS port
+     * 56 packets over the spraying bound).
+     */
+    public static List<Model> heldTo(LoadBalancingScheme scheme, int evSpace) {
+        if (scheme == LoadBalancingScheme.RPS && evSpace < EntropyConfig.DEFAULT_EV_SPACE) {
+            return List.of(Model.FLOW_HASHING);
+        }
         return switch (scheme) {
             case PRIME, CO_PRIME -> List.of(Model.ROUND_ROBIN, Model.PACKET_SPRAYING);
             case RPS, AR -> List.of(Model.PACKET_SPRAYING);
@@ -89,8 +104,8 @@ public final class PortBalance {
     }
 
     /** How the output names {@link #heldTo}'s models. */
-    static String heldToLabel(LoadBalancingScheme scheme) {
-        List<Model> models = heldTo(scheme);
+    static String heldToLabel(LoadBalancingScheme scheme, int evSpace) {
+        List<Model> models = heldTo(scheme, evSpace);
         return models.size() == 1 ? models.get(0).label()
                 : models.get(0).label() + " or " + models.get(1).label() + ", the looser";
     }
@@ -103,6 +118,12 @@ public final class PortBalance {
      */
     public static CheckOutcome check(FabricParameters fabric, Faults faults, Workload workload,
                                      List<PortCount> counts, LoadBalancingScheme scheme) {
+        return check(fabric, faults, workload, counts, scheme, EntropyConfig.DEFAULT_EV_SPACE);
+    }
+
+    /** As {@link #check(FabricParameters, Faults, Workload, List, LoadBalancingScheme)}, each flow's EVs from {@code evSpace} values. */
+    public static CheckOutcome check(FabricParameters fabric, Faults faults, Workload workload,
+                                     List<PortCount> counts, LoadBalancingScheme scheme, int evSpace) {
         if (counts.isEmpty()) {
             return new CheckOutcome(Check.PORT_BALANCE, 0, List.of(), "no per-port counts given");
         }
@@ -137,7 +158,7 @@ public final class PortBalance {
                     + faults + "), and every scheme steers around them in its own way: no balance model applies");
         }
         double level = 1 - (1 - PERCENTILE) / bySwitch.size();
-        List<Model> held = heldTo(scheme);
+        List<Model> held = heldTo(scheme, evSpace);
         List<Finding> failures = new ArrayList<>();
         boolean[] fitsAll = {true, true, true};
         int ports = 0;
@@ -204,7 +225,7 @@ public final class PortBalance {
                     failures.add(new Finding(Check.PORT_BALANCE, tree.nodeName(node) + " port " + p, perPort[p], limit,
                             "packets", String.format(Locale.ROOT, "%d packets over %d uplinks from %d flows%s; %s"
                                     + " bound of %s", total, perPort.length, up.flows(), tor ? " (" + excess
-                                    + " beyond their " + crossing.packets() + ")" : "", heldToLabel(scheme),
+                                    + " beyond their " + crossing.packets() + ")" : "", heldToLabel(scheme, evSpace),
                                     scheme.cliName())));
                 }
             }
@@ -218,7 +239,7 @@ public final class PortBalance {
         }
         return new CheckOutcome(Check.PORT_BALANCE, ports, failures, String.format(Locale.ROOT,
                 "%d switches, %d ports against %s (%s), at %s per switch; the counts fit best: %s", bySwitch.size(),
-                ports, heldToLabel(scheme), scheme.cliName(), levelLabel(level), fit));
+                ports, heldToLabel(scheme, evSpace), scheme.cliName(), levelLabel(level), fit));
     }
 
     private static String levelLabel(double level) {

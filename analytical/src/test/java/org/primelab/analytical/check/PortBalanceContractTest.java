@@ -354,6 +354,14 @@ class PortBalanceContractTest {
         assertEquals(List.of(PortBalance.Model.PACKET_SPRAYING), PortBalance.heldTo(LoadBalancingScheme.AR));
         assertEquals(List.of(PortBalance.Model.FLOW_HASHING), PortBalance.heldTo(LoadBalancingScheme.REPS));
         assertEquals(List.of(PortBalance.Model.FLOW_HASHING), PortBalance.heldTo(LoadBalancingScheme.ECMP));
+        // RPS over fewer EVs than the full space (htsim's 64): each EV hashed to a port once, so whole flows
+        assertEquals(List.of(PortBalance.Model.FLOW_HASHING), PortBalance.heldTo(LoadBalancingScheme.RPS, 64));
+        assertEquals(List.of(PortBalance.Model.PACKET_SPRAYING), PortBalance.heldTo(LoadBalancingScheme.RPS, 1 << 16));
+        CheckOutcome over = PortBalance.check(FABRIC, HEALTHY, leaf0Sends(30), counts("leaf0", 0, 29, "leaf0", 1, 1),
+                LoadBalancingScheme.RPS, 64);
+        assertTrue(over.passed(), "29 of 30 on one port: beyond spraying, within hashing: " + over.failures());
+        assertEquals(1, PortBalance.check(FABRIC, HEALTHY, leaf0Sends(30), counts("leaf0", 0, 29, "leaf0", 1, 1),
+                LoadBalancingScheme.RPS).failures().size());
         assertEquals("round robin", PortBalance.Model.ROUND_ROBIN.label());
         assertEquals("flow hashing", PortBalance.Model.FLOW_HASHING.label());
     }
