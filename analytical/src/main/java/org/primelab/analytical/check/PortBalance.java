@@ -22,9 +22,12 @@ import org.primelab.core.workload.Workload;
  *
  * <p><b>Volume.</b> With {@code F} flows crossing a switch upwards, {@code n_f} packets each, every packet
  * of a completed flow leaves the switch upwards at least once, so the switch's ports carry at least
- * {@code N = sum n_f} packets: fewer is flagged (counts missing for a port, or of another workload). The
- * {@code E = total - N} packets beyond that (zero when no flow crosses the switch) are retransmissions; they
- * may go to any port, so every model's bound grows by {@code E}.
+ * {@code N = sum n_f} packets: fewer is flagged (counts missing for a port, or of another workload). Above
+ * the ToRs a flow leaves through one of its pod's switches of the tier, so there the pod's switches together
+ * are held to it. The {@code E} packets a ToR (or a pod's switches together) counts beyond that are
+ * retransmissions; they may go to any port of any of them, so every model's bound on a switch grows by
+ * {@code E} (at most its own count; all of its count when its group is not wholly given). A switch no flow
+ * crosses upwards should count nothing.
  *
  * <p><b>Models</b> of the busiest of {@code P} uplinks, with {@code n_max} the most packets of any flow:
  * <ul>
@@ -163,21 +166,31 @@ public final class PortBalance {
         boolean[] fitsAll = {true, true, true};
         int ports = 0;
         // volume, per group of switches that together carry every packet of the flows leaving the hosts below them
-        // (tier, first host below) -> {total, switches counted}
-        Map<List<Integer>, long[]> groupTotals = new LinkedHashMap<>();
+        // (a ToR alone, or a pod's aggregation switches): at least those packets, and what it counts beyond them
+        // is retransmitted, any of it possibly through any one member (review 42: an incast's 4.5x resends failed
+        // perfectly balanced aggregation ports while only ToRs were granted any); a group not wholly counted tells
+        // nothing of its resends, so each member's own count may all be
+        Map<List<Integer>, long[]> groups = new LinkedHashMap<>();    // (tier, first host below) -> {total, counted}
+        Map<Integer, List<Integer>> groupOf = new LinkedHashMap<>();
         for (Map.Entry<Integer, long[]> e : bySwitch.entrySet()) {
-            long[] g = groupTotals.computeIfAbsent(List.of(tree.tierOf(e.getKey()), firstHostBelow(tree, e.getKey())),
-                    k -> new long[2]);
+            List<Integer> key = List.of(tree.tierOf(e.getKey()), firstHostBelow(tree, e.getKey()));
+            groupOf.put(e.getKey(), key);
+            long[] g = groups.computeIfAbsent(key, k -> new long[2]);
             for (long p : e.getValue()) {
                 g[0] = g[0] > MAX_PACKETS - p ? MAX_PACKETS : g[0] + p;
             }
             g[1]++;
         }
-        for (Map.Entry<List<Integer>, long[]> g : groupTotals.entrySet()) {
+        Map<List<Integer>, Long> groupExcess = new LinkedHashMap<>();    // wholly counted groups only
+        for (Map.Entry<List<Integer>, long[]> g : groups.entrySet()) {
             List<Integer> members = switchesAbove(tree, g.getKey().get(1), g.getKey().get(0));
+            if (g.getValue()[1] < members.size()) {
+                continue;
+            }
             int first = members.get(0);
             Up up = flowsUp(fabric, workload, first);
-            if (g.getValue()[1] == members.size() && g.getValue()[0] < up.packets()) {
+            groupExcess.put(g.getKey(), Math.max(0, g.getValue()[0] - up.packets()));
+            if (g.getValue()[0] < up.packets()) {
                 String who = members.size() == 1 ? tree.nodeName(first) : tree.nodeName(first) + ".."
                         + tree.nodeName(members.get(members.size() - 1));
                 failures.add(new Finding(Check.PORT_BALANCE, who, g.getValue()[0], up.packets(), "packets",
@@ -197,18 +210,10 @@ public final class PortBalance {
                 total += p;
                 busiest = Math.max(busiest, p);
             }
+            // with no flow crossing it, no packet should go up at all
             Up crossing = flowsUp(fabric, workload, node);
-            // what its group (a ToR alone, or a pod's aggregation switches) counts beyond its flows' packets is
-            // retransmitted, and any of it may have gone through this switch (review 42: an incast's 4.5x
-            // resends failed perfectly balanced aggregation ports when only ToRs had any); a group not fully counted
-            // tells nothing of it. With no flow crossing it, no packet should go up at all.
-            boolean tor = tree.tierOf(node) == 1;
-            long[] group = groupTotals.get(List.of(tree.tierOf(node), firstHostBelow(tree, node)));
-            boolean whole = group[1] == switchesAbove(tree, firstHostBelow(tree, node), tree.tierOf(node)).size();
-            long groupExcess = whole ? Math.max(0, group[0] - crossing.packets()) : total;
-            long excess = crossing.flows() == 0 ? 0 : Math.min(total, groupExcess);
-            long sent = crossing.flows() == 0 ? 0 : total - excess;
-            Up up = new Up(crossing.flows(), sent, crossing.mostPackets());
+            long excess = crossing.flows() == 0 ? 0 : Math.min(total, groupExcess.getOrDefault(groupOf.get(node), total));
+            Up up = new Up(crossing.flows(), crossing.flows() == 0 ? 0 : total - excess, crossing.mostPackets());
             double[] bound = new double[Model.values().length];
             for (Model m : Model.values()) {
                 bound[m.ordinal()] = bound(m, up, perPort.length, level) + excess;
@@ -223,10 +228,9 @@ public final class PortBalance {
             for (int p = 0; p < perPort.length; p++) {
                 if (perPort[p] > limit) {
                     failures.add(new Finding(Check.PORT_BALANCE, tree.nodeName(node) + " port " + p, perPort[p], limit,
-                            "packets", String.format(Locale.ROOT, "%d packets over %d uplinks from %d flows%s; %s"
-                                    + " bound of %s", total, perPort.length, up.flows(), tor ? " (" + excess
-                                    + " beyond their " + crossing.packets() + ")" : "", heldToLabel(scheme, evSpace),
-                                    scheme.cliName())));
+                            "packets", String.format(Locale.ROOT, "%d packets over %d uplinks from %d flows (%d"
+                                    + " taken as retransmissions); %s bound of %s", total, perPort.length, up.flows(),
+                                    excess, heldToLabel(scheme, evSpace), scheme.cliName())));
                 }
             }
         }

@@ -275,6 +275,7 @@ public final class ResultChecker {
                 flows.sort((a, b) -> Long.compare(first[a].endPs(), first[b].endPs()));
                 long earliest = Long.MAX_VALUE;
                 long busy = 0;
+                long rounding = 0;    // the k flows' true ends lie within the largest of their roundings
                 for (int k = 0; k < flows.size(); k++) {
                     int f = flows.get(k);
                     earliest = Math.min(earliest, startPs[f]);
@@ -282,7 +283,8 @@ public final class ResultChecker {
                     checked++;
                     long bound = earliest + busy + fabric.propagationPs();
                     Completion c = first[f];
-                    if (c.endPs() + c.roundingPs() < bound) {
+                    rounding = Math.max(rounding, c.roundingPs());
+                    if (c.endPs() + rounding < bound) {
                         failures.add(new Finding(Check.HOST_LINK, "host " + h + (side == 0 ? " uplink" : " downlink")
                                 + ", completion " + (k + 1) + " of " + flows.size() + ", " + flowName(cm, f),
                                 us(c.endPs()), us(bound), "us", (k + 1) + " flows of " + us(busy) + " us of serialization"

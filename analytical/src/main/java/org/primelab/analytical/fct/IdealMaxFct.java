@@ -34,16 +34,20 @@ public final class IdealMaxFct {
      * completion to), picoseconds.
      */
     public static long lastCompletionFromEarliestStart(FabricParameters fabric, Faults faults, List<Flow> flows) {
-        long ideal = of(fabric, Faults.none(fabric.tree()), flows);
-        if (!faults.isEmpty()) {
-            ideal = Math.max(ideal, IdealFctWithFaults.computeTimed(faults, flows, fabric.linkRateBps(),
-                    fabric.mtuBytes(), fabric.headerBytes(), fabric.propagationPs()).idealMaxFctPs());
-        }
-        return ideal;
+        long lone = longestLoneTime(fabric, flows);
+        return faults.isEmpty() ? lone : Math.max(lone, IdealFctWithFaults.computeTimed(faults, flows,
+                fabric.linkRateBps(), fabric.mtuBytes(), fabric.headerBytes(), fabric.propagationPs()).idealMaxFctPs());
     }
 
     /** The ideal max FCT of {@code flows} on {@code fabric} with {@code faults}, picoseconds. */
     public static long of(FabricParameters fabric, Faults faults, List<Flow> flows) {
+        boolean oneStart = flows.stream().mapToLong(Flow::startPs).distinct().count() == 1
+                && flows.stream().noneMatch(Flow::startsOnTrigger);
+        return oneStart ? lastCompletionFromEarliestStart(fabric, faults, flows) : longestLoneTime(fabric, flows);
+    }
+
+    /** The largest lone-flow time of any flow on its own path length ({@link IdealFct#lonePathPs}). */
+    private static long longestLoneTime(FabricParameters fabric, List<Flow> flows) {
         if (flows.isEmpty()) {
             throw new IllegalArgumentException("traffic: the workload has no flows");
         }
@@ -53,12 +57,6 @@ public final class IdealMaxFct {
             int hops = 2 + 2 * tree.upHops(f.src(), f.dst());
             ideal = Math.max(ideal, IdealFct.lonePathPs(f.sizeBytes(), fabric.mtuBytes(), fabric.headerBytes(),
                     fabric.linkRateBps(), fabric.propagationPs(), hops));
-        }
-        boolean oneStart = flows.stream().mapToLong(Flow::startPs).distinct().count() == 1
-                && flows.stream().noneMatch(Flow::startsOnTrigger);
-        if (!faults.isEmpty() && oneStart) {
-            ideal = Math.max(ideal, IdealFctWithFaults.computeTimed(faults, flows, fabric.linkRateBps(),
-                    fabric.mtuBytes(), fabric.headerBytes(), fabric.propagationPs()).idealMaxFctPs());
         }
         return ideal;
     }

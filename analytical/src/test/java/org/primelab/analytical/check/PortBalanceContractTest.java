@@ -124,8 +124,8 @@ class PortBalanceContractTest {
         assertEquals(11, f.measured());
         assertEquals(10.0, f.bound());
         assertEquals("packets", f.unit());
-        assertEquals("11 packets over 2 uplinks from 2 flows (0 beyond their 11); round robin or packet spraying,"
-                + " the looser bound of co-prime", f.detail());
+        assertEquals("11 packets over 2 uplinks from 2 flows (0 taken as retransmissions); round robin or packet"
+                + " spraying, the looser bound of co-prime", f.detail());
         assertTrue(bad.note().endsWith("the counts fit best: flow hashing"), bad.note());
     }
 
@@ -167,8 +167,8 @@ class PortBalanceContractTest {
         assertTrue(at.passed(), at.failures().toString());
         CheckOutcome over = check(LoadBalancingScheme.RPS, "leaf0", 0, 16, "leaf0", 1, 0);
         assertEquals(15.0, over.failures().get(0).bound());
-        assertTrue(over.failures().get(0).detail().startsWith("16 packets over 2 uplinks from 2 flows (5 beyond"
-                + " their 11);"), over.failures().get(0).detail());
+        assertTrue(over.failures().get(0).detail().startsWith("16 packets over 2 uplinks from 2 flows (5 taken as"
+                + " retransmissions);"), over.failures().get(0).detail());
     }
 
     /** Every packet of a flow crossing a switch upwards leaves it at least once: 10 counted where 11 are sent fails. */
@@ -299,6 +299,31 @@ class PortBalanceContractTest {
                 () -> check(LoadBalancingScheme.PRIME, "leaf0", 0, Long.MAX_VALUE, "leaf0", 1, 1));
         assertEquals("results: r.csv:3: the packets of leaf0 add up beyond " + Long.MAX_VALUE
                 + " (expected packet counts)", e.getMessage());
+    }
+
+    /**
+     * Review 42: a pod's retransmissions may leave through any of its aggregation switches. One RPS flow of 40
+     * packets leaves pod 0 of a 3-tier k = 4 tree, and its two aggregation switches count 48 together: 8 are
+     * resends, so agg0.0's spraying bound is the quantile after 40 balls (at 1 - 0.001/2, two switches) plus 8.
+     */
+    @Test
+    void aPodsRetransmissionsWidenItsAggregationSwitchesBounds() {
+        FatTree three = FatTree.threeTier(4);
+        Workload w = CmReader.parse("r3.cm", "Nodes 16\nConnections 1\n0->8 id 1 start 0 size " + 40 * 4096 + "\n",
+                three).workload();
+        FabricParameters fabric = FabricParameters.paperDefaults(three);
+        int q = twoBinQuantile(40, 1 - 0.001 / 2);
+        CheckOutcome at = PortBalance.check(fabric, Faults.none(three), w, List.of(new PortCount("agg0.0", 0, q + 8, "a"),
+                new PortCount("agg0.0", 1, 40 - q, "b"), new PortCount("agg0.1", 0, 0, "c"),
+                new PortCount("agg0.1", 1, 0, "d")), LoadBalancingScheme.RPS);
+        assertTrue(at.passed(), at.failures().toString());
+        CheckOutcome over = PortBalance.check(fabric, Faults.none(three), w, List.of(new PortCount("agg0.0", 0, q + 9,
+                "a"), new PortCount("agg0.0", 1, 39 - q, "b"), new PortCount("agg0.1", 0, 0, "c"),
+                new PortCount("agg0.1", 1, 0, "d")), LoadBalancingScheme.RPS);
+        assertEquals(1, over.failures().size(), over.failures().toString());
+        assertEquals(q + 8.0, over.failures().get(0).bound());
+        assertTrue(over.failures().get(0).detail().startsWith("48 packets over 2 uplinks from 1 flows (8 taken as"
+                + " retransmissions);"), over.failures().get(0).detail());
     }
 
     @Test

@@ -381,7 +381,7 @@ public final class FlowLevelSimulator {
                         if (burstUntil[f] > now) {
                             nextDrain = Math.min(nextDrain, burstUntil[f]);   // its first window's exposure ends
                         }
-                        double unacked = lossFraction(f) + ackLossFraction(f);
+                        double unacked = lossFraction(f) + standingAckLoss(f);
                         if (unacked > 0 && !stalled[f]) {   // when its window fills with lost bytes (or ACKs)
                             double room = windowBytes[f] / bytesPerPs - lost[f] - ackLost[f];
                             nextDrain = Math.min(nextDrain, now + Math.max(0, room) / (unacked * rate[f]));
@@ -510,10 +510,8 @@ public final class FlowLevelSimulator {
                     double mu = ackLossFraction(f);
                     if (lambda > 0 || mu > 0) {
                         sentLossy[f] += sent;
+                        ackLost[f] += standingAckLoss(f) * sent;
                         lost[f] += lambda * sent;
-                        if (!acksRepaired(f, lambda, mu)) {
-                            ackLost[f] += mu * sent;
-                        }
                     }
                     if (lambda + mu < 1 && sent > 0) {
                         progressPs[f] = now + sent / r + rttPs(f);   // its last delivered byte's ACK
@@ -538,6 +536,12 @@ public final class FlowLevelSimulator {
          */
         boolean acksRepaired(int f, double lambda, double mu) {
             return lost[f] == 0 && lambda == 0 && mu < 1;
+        }
+
+        /** The share of flow {@code f}'s sending whose lost ACKs no later ACK makes good ({@link #acksRepaired}). */
+        double standingAckLoss(int f) {
+            double mu = ackLossFraction(f);
+            return mu == 0 || acksRepaired(f, lossFraction(f), mu) ? 0 : mu;
         }
 
         /**
@@ -574,7 +578,9 @@ public final class FlowLevelSimulator {
                 recoverAt[f] = Double.NaN;
                 sentLossy[f] = 0;
                 progressPs[f] = now;
-                markDirty(f);
+            }
+            if (Double.isNaN(growAt[f])) {
+                scheduleGrowth(f);    // a stall stopped its growth (review 42)
             }
         }
 
@@ -737,7 +743,7 @@ public final class FlowLevelSimulator {
                 growAt[f] = Double.NaN;   // no ACKs while it waits for a timeout, which restarts the window
                 return;
             }
-            double acked = ackedWindowBytes(f) * Math.max(0, 1 - lossFraction(f) - ackLossFraction(f));
+            double acked = ackedWindowBytes(f) * Math.max(0, 1 - lossFraction(f) - standingAckLoss(f));
             windowBytes[f] = Math.min(windowCapBytes, windowBytes[f] + mtuBytes * acked / windowBytes[f]);
             scheduleGrowth(f);
             if (!raiseInPlace(f)) {
