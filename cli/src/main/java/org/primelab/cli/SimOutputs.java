@@ -65,14 +65,14 @@ final class SimOutputs {
     private static void writeQueues(Path file, List<SimResult> results) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("scheme,link,name,tier,direction,rate_gbps,max_pkts,max_bytes,mean_pkts,max_ctrl_pkts,data_pkts,"
-                    + "trims,ecn_marks\n");
+                    + "trims,ecn_marks,lost_data,lost_control\n");
             for (SimResult r : results) {
                 String scheme = r.config().scheme().cliName();
                 for (QueueStats q : r.queues()) {
-                    w.write(String.format(Locale.ROOT, "%s,%d,%s,%d,%s,%.3f,%d,%d,%.6f,%d,%d,%d,%d%n", scheme, q.link(),
+                    w.write(String.format(Locale.ROOT, "%s,%d,%s,%d,%s,%.3f,%d,%d,%.6f,%d,%d,%d,%d,%d,%d%n", scheme, q.link(),
                             q.name(), q.tier(), q.uplink() ? "up" : "down", q.rateBps() / 1e9, q.maxPackets(),
                             q.maxBytes(), q.meanPackets(), q.maxControlPackets(), q.dataPackets(), q.trims(),
-                            q.ecnMarks()));
+                            q.ecnMarks(), q.lostData(), q.lostControl()));
                 }
             }
         }

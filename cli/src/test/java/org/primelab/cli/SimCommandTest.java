@@ -70,6 +70,38 @@ class SimCommandTest {
         assertTrue(summary.startsWith("[{\"scheme\":\"prime\""), summary);
     }
 
+    /** queues.csv names the links that swallowed packets, split into data and control, as the summary counts. */
+    @Test
+    void queuesCsvSaysWhereAFailedCableLostDataAndAcks(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("run");
+        EvCommandTest.Run r = EvCommandTest.run("sim", "--k", "4", "--flow-size", "200KB", "--lb", "rps",
+                "--fail", "leaf0-spine1@0ns", "--detect", "20us", "--json", "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        List<String> queues = Files.readAllLines(out.resolve("queues.csv"));
+        List<String> header = List.of(queues.get(0).split(","));
+        int name = header.indexOf("name");
+        int data = header.indexOf("lost_data");
+        int control = header.indexOf("lost_control");
+        long lostData = 0;
+        long lostControl = 0;
+        for (String row : queues.subList(1, queues.size())) {
+            String[] c = row.split(",");
+            long d = Long.parseLong(c[data]);
+            long k = Long.parseLong(c[control]);
+            if (d + k > 0) {
+                assertTrue(c[name].equals("leaf0->spine1") || c[name].equals("spine1->leaf0"),
+                        "only the failed cable loses packets: " + row);
+            }
+            lostData += d;
+            lostControl += k;
+        }
+        assertTrue(lostData > 0 && lostControl > 0, "sprayed data and ACKs both cross the hole: " + lostData + ", "
+                + lostControl);
+        assertEquals(lostData, (long) field(r.out(), "lost_data"));
+        assertEquals(lostControl, (long) field(r.out(), "lost_control"));
+        assertEquals(lostData + lostControl, (long) field(r.out(), "lost"));
+    }
+
     @Test
     void fctAtSenderReportsTheLastAckAndSaysSo(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");

@@ -101,7 +101,7 @@ final class Links {
         long done = now + p.serializationPs(pool.size(pkt));
         p.setBusyUntil(done);
         if (p.failed()) {
-            p.countLost();     // black hole: the wire is cut, the packet never arrives
+            p.countLost(pool.type(pkt) == PacketPool.DATA);     // black hole: the wire is cut, the packet never arrives
             pool.release(pkt);
         } else {
             long at = done + p.propagationPs();

@@ -45,7 +45,7 @@ final class ResultCollector {
             EgressPort p = ports[l];
             qs.add(new QueueStats(l, tree.linkName(l), tree.tierOf(tree.linkSource(l)), tree.isUplink(l), p.rateBps(),
                     p.maxDataPackets(), p.maxDataBytes(), p.meanDataPackets(endPs), p.maxControlPackets(), p.sentData(),
-                    p.trims(), p.marks(), p.lost(), new long[] {p.sentClassBytes(0), p.sentClassBytes(1)}));
+                    p.trims(), p.marks(), p.lostData(), p.lostControl(), new long[] {p.sentClassBytes(0), p.sentClassBytes(1)}));
         }
         return new SimResult(config, List.copyOf(fs), List.copyOf(qs), switches.flowUplinkCounts(), idealMaxFctPs, endPs,
                 events, wallNanos, peakPackets);

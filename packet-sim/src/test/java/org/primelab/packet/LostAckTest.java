@@ -54,6 +54,8 @@ class LostAckTest {
                 continue;   // the data crossed the failed cable, or the ACKs did not: not this case
             }
             checked++;
+            assertEquals(0, r.lostData(), "seed " + seed + ": the data avoided the failed cable");
+            assertEquals(r.lost(), r.lostControl(), "seed " + seed + ": only ACKs were lost");
             FlowStats f = r.flows().get(0);
             int links = f.pathLinks();
             long ideal = IdealFct.lonePathPs(flow.sizeBytes(), c.mtuBytes(), c.headerBytes(), RATE, c.propagationPs(),

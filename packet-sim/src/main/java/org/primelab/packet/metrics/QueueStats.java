@@ -15,9 +15,15 @@ package org.primelab.packet.metrics;
  * @param dataPackets data packets transmitted
  * @param trims data packets trimmed here
  * @param ecnMarks data packets ECN-marked here
- * @param lost packets lost on this link while it was failed
+ * @param lostData data packets lost on this link while it was failed
+ * @param lostControl control packets (trimmed headers, ACKs, NACKs) lost on this link while it was failed
  * @param classBytes data bytes transmitted per traffic class (sprayed, ECMP)
  */
 public record QueueStats(int link, String name, int tier, boolean uplink, long rateBps, int maxPackets, long maxBytes,
-                         double meanPackets, int maxControlPackets, long dataPackets, long trims, long ecnMarks, long lost, long[] classBytes) {
+                         double meanPackets, int maxControlPackets, long dataPackets, long trims, long ecnMarks, long lostData, long lostControl,
+                         long[] classBytes) {
+    /** Packets of any kind lost on this link while it was failed. */
+    public long lost() {
+        return lostData + lostControl;
+    }
 }

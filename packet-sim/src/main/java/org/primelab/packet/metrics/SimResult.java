@@ -78,9 +78,19 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
         return flows.stream().mapToLong(FlowStats::timeouts).sum();
     }
 
-    /** Packets lost on failed links. */
+    /** Packets of any kind lost on failed links. */
     public long lost() {
         return queues.stream().mapToLong(QueueStats::lost).sum();
+    }
+
+    /** Data packets lost on failed links. */
+    public long lostData() {
+        return queues.stream().mapToLong(QueueStats::lostData).sum();
+    }
+
+    /** Control packets (trimmed headers, ACKs, NACKs) lost on failed links. */
+    public long lostControl() {
+        return queues.stream().mapToLong(QueueStats::lostControl).sum();
     }
 
     /** Largest FCT ({@link #fctAt()}) among the flows of traffic class {@code cls} (0 if it has none). */
@@ -116,7 +126,8 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
      * The summary fields of {@code prime sim --json}: {@link RunSummary}'s (ending in {@code fct_at}, where
      * {@code max_fct_us, mean_fct_us, p99_fct_us} are measured: {@code receiver} or {@code sender};
      * {@code ratio} is the paper's, at the receiver, either way).
-     * Runs with faults add {@code lost, timeouts}; mixed-traffic runs add per-class fields
+     * Runs with faults add {@code lost} (packets of any kind lost on failed links), {@code lost_data},
+     * {@code lost_control} (trimmed headers, ACKs and NACKs) and {@code timeouts}; mixed-traffic runs add per-class fields
      * {@code sprayed_flows, sprayed_max_fct_us, sprayed_mean_fct_us, ecmp_flows, ecmp_max_fct_us,
      * ecmp_mean_fct_us}.
      */
@@ -128,6 +139,8 @@ public record SimResult(SimConfig config, List<FlowStats> flows, List<QueueStats
                 wallSeconds()).toMap();
         if (!config.faults().isEmpty()) {
             m.put("lost", lost());
+            m.put("lost_data", lostData());
+            m.put("lost_control", lostControl());
             m.put("timeouts", timeouts());
         }
         if (config.ecmpFraction() > 0) {

@@ -70,7 +70,8 @@ public final class EgressPort {
     private long sentBytes1;
     private long trims;
     private long marks;
-    private long lost;
+    private long lostData;
+    private long lostControl;
 
     /**
      * A port with strict-priority scheduling between the data classes.
@@ -326,9 +327,13 @@ public final class EgressPort {
         failed = f;
     }
 
-    /** Counts a packet lost on the failed wire. */
-    public void countLost() {
-        lost++;
+    /** Counts a packet lost on the failed wire: a data packet, or a control packet (trimmed header, ACK, NACK). */
+    public void countLost(boolean data) {
+        if (data) {
+            lostData++;
+        } else {
+            lostControl++;
+        }
     }
 
     /** True if any queue holds a packet. */
@@ -400,9 +405,14 @@ public final class EgressPort {
         return marks;
     }
 
-    /** Packets lost on the failed wire. */
-    public long lost() {
-        return lost;
+    /** Data packets lost on the failed wire. */
+    public long lostData() {
+        return lostData;
+    }
+
+    /** Control packets (trimmed headers, ACKs, NACKs) lost on the failed wire. */
+    public long lostControl() {
+        return lostControl;
     }
 
     /** The data-queue limit per class in bytes. */
