@@ -93,7 +93,16 @@ final class CheckSpecsCommand implements Callable<Integer> {
         }
         TlcRunner runner = new TlcRunner(Duration.ofSeconds(timeoutSeconds));
         PrintWriter out = spec.commandLine().getOut();
-        String row = "%-34s %-8s %-17s %-17s %-36s %10s %9s %7s  %s%n";
+        // Columns as wide as the longest model name and expected violation, since rows print as TLC ends.
+        int nameWidth = "model".length();
+        int violatedWidth = "temporal properties".length();
+        for (TlcModel model : selected) {
+            nameWidth = Math.max(nameWidth, model.name().length());
+            if (model.expectedProperty() != null) {
+                violatedWidth = Math.max(violatedWidth, model.expectedProperty().length());
+            }
+        }
+        String row = "%-" + nameWidth + "s %-8s %-17s %-17s %-" + violatedWidth + "s %10s %9s %7s  %s%n";
         if (!json) {
             out.printf(Locale.ROOT, "TLC %s, one process per model, -workers 1, timeout %d s%n",
                     runner.tlcJar().getFileName(), timeoutSeconds);

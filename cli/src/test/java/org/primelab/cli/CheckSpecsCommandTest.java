@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.primelab.tla.conformance.CoreConformance;
 import org.primelab.tla.conformance.CoreSender;
@@ -30,6 +31,23 @@ class CheckSpecsCommandTest {
         assertTrue(r.out().contains("\"all_as_expected\":true"), r.out());
         assertTrue(!r.out().contains("\"conformance\""), r.out());
         assertEquals(1, r.out().strip().lines().count(), "one JSON object");
+    }
+
+    /** The text table's columns line up whatever the length of the model and property names. */
+    @Test
+    void textTableColumnsLineUpForLongNames() {
+        EvCommandTest.Run r = EvCommandTest.run("check-specs", "--model", "PrimeHistoryMutantDecayUnfloored", "--model",
+                "PrimeHistoryMutantFallbackLastDrawn", "--model", "PrimeEntropy2x2", "--no-conformance");
+        assertEquals(0, r.code(), r.out() + r.err());
+        List<String> rows = r.out().lines().filter(l -> l.startsWith("model ") || l.startsWith("Prime")).toList();
+        assertEquals(4, rows.size(), r.out());
+        for (String column : new String[] {"kind", "expected", "verdict", "violated", "as expected"}) {
+            int at = rows.get(0).indexOf(column);
+            for (String row : rows.subList(1, rows.size())) {
+                assertEquals(' ', row.charAt(at - 1), column + " column of\n" + r.out());
+                assertTrue(row.charAt(at) != ' ', column + " column of\n" + r.out());
+            }
+        }
     }
 
     @Test
