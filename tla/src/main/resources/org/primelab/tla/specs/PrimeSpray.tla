@@ -8,7 +8,7 @@
 (* the spray among the paths that stay clean.  PRIME guarantees this:      *)
 (* the odometer draws each path once per aligned block (PrimeEntropy), and *)
 (* every value the scan draws is consumed, the skipped ones too [Alg. 1:   *)
-(* "while the path of the EV is penalized, generate again"], so the sends  *)
+(* while the EV's path is penalized, generate again], so the sends         *)
 (* examine the odometer's sequence value by value, each value once, and a  *)
 (* value whose path is clean is taken by the send that draws it.  Hence    *)
 (* while a path q stays clean no other path p gets three sends before q    *)
@@ -27,7 +27,8 @@
 (* none of PrimeHistory's behaviours.  It lives here rather than in        *)
 (* PrimeHistory because it multiplies the states (7,416 -> 32,184 over 3   *)
 (* paths), which PrimeHistory's liveness models would pay for.  Sends are  *)
-(* recognized by Sent, exact on these constants (SentIsSend, PrimeHistory). *)
+(* recognized by Sent, which SentIsSend (model PrimeHistory) shows exact   *)
+(* on these constants.                                                     *)
 (***************************************************************************)
 EXTENDS PrimeHistory
 
