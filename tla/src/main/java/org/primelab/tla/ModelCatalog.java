@@ -10,8 +10,9 @@ import java.util.Optional;
 /**
  * Every TLC model of the project, with its expected verdict. The specifications live as resources under
  * {@value #RESOURCE_DIR}: {@code Odometer.tla} (paper Alg. 2 as operators), {@code PrimeEntropy.tla}
- * (the generator alone), {@code PrimeHistory.tla} (Alg. 1 over Alg. 2) and {@code BitmapContrast.tla}
- * (htsim's bitmap penalties), one {@code .cfg} per model.
+ * (the generator alone), {@code PrimeHistory.tla} (Alg. 1 over Alg. 2), {@code PrimeSpray.tla}
+ * (PrimeHistory with an observer of how the sends are shared among clean paths) and
+ * {@code BitmapContrast.tla} (htsim's bitmap penalties), one {@code .cfg} per model.
  */
 public final class ModelCatalog {
     /** Classpath folder of the {@code .tla} and {@code .cfg} files. */
@@ -19,7 +20,7 @@ public final class ModelCatalog {
 
     /** Every module a model may need; all are copied beside each run. */
     public static final List<String> MODULES = List.of(
-            "Odometer.tla", "PrimeEntropy.tla", "PrimeHistory.tla", "BitmapContrast.tla");
+            "Odometer.tla", "PrimeEntropy.tla", "PrimeHistory.tla", "PrimeSpray.tla", "BitmapContrast.tla");
 
     private static final List<TlcModel> MODELS = List.of(
             history("PrimeHistory", PRIME, Verdict.PASSED, null,
@@ -28,6 +29,8 @@ public final class ModelCatalog {
                     "Alg. 1 over 2x2 multi-part EVs, time-based decay (1 or 2 per send): every safety property"),
             history("PrimeHistory2x2Liveness", PRIME, Verdict.PASSED, null,
                     "Alg. 1 over 2x2 multi-part EVs, count decay: quiet => penalties clear; every path infinitely often"),
+            spray("PrimeSpray", PRIME, Verdict.PASSED, null,
+                    "Alg. 1, 3 paths: while a path stays clean, no other path gets three sends before it gets one"),
             entropy("PrimeEntropy2x2", "Alg. 2 odometer 2x2: aligned blocks cover each path once; every path infinitely often"),
             entropy("PrimeEntropy2x3", "Alg. 2 odometer 2x3: aligned blocks cover each path once; every path infinitely often"),
             entropy("PrimeEntropy3x2", "Alg. 2 odometer 3x2: aligned blocks cover each path once; every path infinitely often"),
@@ -54,6 +57,8 @@ public final class ModelCatalog {
                     "MaxTries = 2N - 2: one draw short of the window that holds an aligned block"),
             historyMutant("FallbackLastDrawn", Verdict.SAFETY_VIOLATED, "FallbackIsLeastPenalized",
                     "when the scan gives up, the send takes the last value drawn"),
+            sprayMutant("SkipsNotConsumed", Verdict.SAFETY_VIOLATED, "CleanPathsKeepPace",
+                    "the scan's skipped draws are not consumed: the next send draws again the path this one took"),
             historyMutant("DecayUnfloored", Verdict.SAFETY_VIOLATED, "TypeOK",
                     "the decay is not floored at 0"),
             historyMutant("NoDecay", Verdict.LIVENESS_VIOLATED, TlcModel.TEMPORAL,
@@ -99,6 +104,15 @@ public final class ModelCatalog {
 
     private static TlcModel historyMutant(String name, Verdict expected, String property, String description) {
         return history("PrimeHistoryMutant" + name, MUTANT, expected, property, "mutant: " + description);
+    }
+
+    private static TlcModel spray(String name, TlcModel.Kind kind, Verdict expected, String property,
+            String description) {
+        return new TlcModel(name, kind, "PrimeSpray.tla", name + ".cfg", expected, property, description);
+    }
+
+    private static TlcModel sprayMutant(String name, Verdict expected, String property, String description) {
+        return spray("PrimeSprayMutant" + name, MUTANT, expected, property, "mutant: " + description);
     }
 
     private static TlcModel entropy(String name, String description) {

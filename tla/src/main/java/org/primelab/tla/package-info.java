@@ -14,6 +14,9 @@
  *       {@code WF_vars(Send)}: once quiet every penalty reaches 0 and every path is picked infinitely
  *       often; TLC also shows every path is picked infinitely often while signals never stop; the scan
  *       finds a clean path within its 2N - 1 draws whenever one exists;</li>
+ *   <li>{@code PrimeSpray.tla} — PrimeHistory with an observer of the sends: while a path stays clean,
+ *       no other path gets three sends before it gets one (penalties take paths out of the spray without
+ *       skewing it among the clean ones; it fails if the scan's skipped draws are not consumed);</li>
  *   <li>for every property, a mutant (one rule broken: ECN ignored, {@code MaxTries = 1}, no reshuffle,
  *       ...) that TLC must find violating it: the catalogue in {@code tla/README.md};</li>
  *   <li>{@code BitmapContrast.tla} — htsim's bitmap penalties, which decay inside the selection scan

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The catalogue is complete: every property and invariant that a PRIME model checks has a mutant model of
  * the same specification that is expected to violate it (each mutant checks one property, so its verdict
- * names the one it fails), and every model's configuration file exists. {@link SpecModelsTest} then has
+ * names the one it fails), every mutant's target is checked on a PRIME model, and every model's
+ * configuration file exists. {@link SpecModelsTest} then has
  * TLC confirm every verdict.
  */
 class ModelCatalogTest {
@@ -39,11 +40,36 @@ class ModelCatalogTest {
                 violated.computeIfAbsent(m.module(), k -> new TreeSet<>()).add(property);
             }
         }
-        assertEquals(Set.of("PrimeEntropy.tla", "PrimeHistory.tla"), checked.keySet());
+        assertEquals(Set.of("PrimeEntropy.tla", "PrimeHistory.tla", "PrimeSpray.tla"), checked.keySet());
         for (Map.Entry<String, Set<String>> e : checked.entrySet()) {
             Set<String> missing = new TreeSet<>(e.getValue());
             missing.removeAll(violated.getOrDefault(e.getKey(), Set.of()));
             assertTrue(missing.isEmpty(), e.getKey() + ": no mutant violates " + missing);
+        }
+    }
+
+    /**
+     * The converse: what a mutant is made to violate is a property PRIME is checked against. Without it,
+     * dropping a property from PRIME's models would go unnoticed: its mutant would still fail as expected.
+     */
+    @Test
+    void everyMutantTargetsAPropertyPrimeModelsCheck() {
+        Map<String, Set<String>> checked = new TreeMap<>();
+        for (TlcModel m : ModelCatalog.all()) {
+            if (m.kind() == TlcModel.Kind.PRIME) {
+                checked.computeIfAbsent(m.module(), k -> new TreeSet<>())
+                        .addAll(checkedNames(TlcRunner.resourceText(m.config())));
+            }
+        }
+        for (TlcModel m : ModelCatalog.all()) {
+            if (m.kind() == TlcModel.Kind.MUTANT) {
+                String property = m.expectedProperty();
+                if (TlcModel.TEMPORAL.equals(property)) {
+                    property = section(TlcRunner.resourceText(m.config()), "PROPERTIES", "PROPERTY").get(0);
+                }
+                assertTrue(checked.getOrDefault(m.module(), Set.of()).contains(property),
+                        m.name() + " targets " + property + ", which no PRIME model of " + m.module() + " checks");
+            }
         }
     }
 

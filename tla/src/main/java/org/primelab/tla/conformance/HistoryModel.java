@@ -39,7 +39,7 @@ public final class HistoryModel {
         /** The spec's mutants ({@code Mutation}), each breaking one rule of Alg. 1. */
         public static final List<String> MUTATIONS = List.of("EcnIgnored", "EcnRepenalizes", "NackAsEcn",
                 "AckClears", "NackKeepsPacket", "BlindPick", "SingleTry", "ShortWindow", "FallbackLastDrawn",
-                "DecayUnfloored");
+                "SkipsNotConsumed", "DecayUnfloored");
 
         /** Checks the spec's ASSUMEs. */
         public Constants {
@@ -133,14 +133,29 @@ public final class HistoryModel {
     }
 
     /**
-     * {@code Pick(g, 1)} over the penalties {@code pen}: every allowed (path, generator after, fell back)
-     * triple. Draws values, skipping penalized paths, for at most {@code MaxTries = 2 * paths - 1}
-     * draws; if none is clean, any path of least penalty.
+     * {@code Pick(g, 1)} over the penalties {@code pen}, with the generator state the send leaves
+     * ({@code Resume}): every allowed (path, generator after, fell back) triple. Draws values, skipping
+     * penalized paths, for at most {@code MaxTries = 2 * paths - 1} draws; if none is clean, any path of
+     * least penalty. Every draw is consumed, so the generator is left where the scan stopped.
      */
     public Set<Pick> pick(List<Integer> pen, OdometerModel.Gen g) {
+        Set<Pick> scanned = new LinkedHashSet<>();
+        pick(pen, g, 1, scanned);
         Set<Pick> out = new LinkedHashSet<>();
-        pick(pen, g, 1, out);
+        for (Pick o : scanned) {
+            for (OdometerModel.Gen h : resume(g, o.after())) {
+                out.add(new Pick(o.path(), h, o.fellBack()));
+            }
+        }
         return out;
+    }
+
+    /**
+     * {@code Resume(g, h)}: the generator states a send that started at {@code g} and whose scan stopped at
+     * {@code h} leaves ({@code SkipsNotConsumed}: one step from {@code g}, whatever the scan drew).
+     */
+    public List<OdometerModel.Gen> resume(OdometerModel.Gen g, OdometerModel.Gen h) {
+        return c.mutation().equals("SkipsNotConsumed") ? odometer.advance(g) : List.of(h);
     }
 
     private void pick(List<Integer> pen, OdometerModel.Gen g, int t, Set<Pick> out) {

@@ -40,6 +40,9 @@
 (*   "SingleTry"         MaxTries = 1: no scan, straight to the fallback   *)
 (*   "ShortWindow"       MaxTries = 2*NumPaths - 2, one draw short         *)
 (*   "FallbackLastDrawn" the fallback sends on the last value drawn        *)
+(*   "SkipsNotConsumed"  the skipped draws are not consumed: the generator *)
+(*                       moves one step per send, so the next send draws   *)
+(*                       again what this scan drew past its first value    *)
 (*   "DecayUnfloored"    the decay is not floored at 0                     *)
 (* Decay = {0} (no decay) is the mutant for the liveness properties.      *)
 (***************************************************************************)
@@ -57,7 +60,8 @@ ASSUME P_NACK \in Nat /\ P_NACK > P_ECN
 ASSUME Decay \subseteq Nat /\ Decay # {}
 ASSUME MaxInFlight \in Nat \ {0}
 ASSUME Mutation \in {"none", "EcnIgnored", "EcnRepenalizes", "NackAsEcn", "AckClears", "NackKeepsPacket",
-                     "BlindPick", "SingleTry", "ShortWindow", "FallbackLastDrawn", "DecayUnfloored"}
+                     "BlindPick", "SingleTry", "ShortWindow", "FallbackLastDrawn", "SkipsNotConsumed",
+                     "DecayUnfloored"}
 ASSUME NumPaths >= 2       \* spraying needs two paths
 
 VARIABLES
@@ -118,6 +122,12 @@ Pick(g, t) ==
              ELSE { << q, h, TRUE >> : q \in LeastPenalized, h \in Advance(g) }
     ELSE UNION { Pick(h, t + 1) : h \in Advance(g) }
 
+\* The generator states a send leaves, from the state g it started at and the
+\* state h its scan reached (just past its last draw).  [Alg. 1: every pass
+\* of the loop calls MEV.generate(), so a skipped draw is consumed like the
+\* taken one: the next send draws on from where this scan stopped.]
+Resume(g, h) == IF Mutation = "SkipsNotConsumed" THEN Advance(g) ELSE {h}
+
 \* [Paper: an ECN-marked ACK penalizes a clean path with P_ECN and leaves a
 \* penalized path as it is.]
 EcnRule(x) ==
@@ -140,8 +150,8 @@ AckRule(x) == IF Mutation = "AckClears" THEN 0 ELSE x
 \* [Alg. 1, send] Pick a path by the rule above, then decay every penalty
 \* [paper: decay after the pick, never inside the scan].
 Send ==
-    \E o \in Pick(gen, 1), d \in Decay :
-        /\ gen' = o[2]
+    \E o \in Pick(gen, 1) : \E h \in Resume(gen, o[2]), d \in Decay :
+        /\ gen' = h
         /\ lastPick' = o[1]
         /\ fellBack' = o[3]
         /\ inflight' = [inflight EXCEPT ![o[1]] = Min(@ + 1, MaxInFlight)]

@@ -20,11 +20,11 @@ import org.primelab.tla.Verdict;
 
 /**
  * The Java transcription {@link HistoryModel} and {@code PrimeHistory.tla} describe the same state graph:
- * for each distinct constant set of the catalog's PrimeHistory models (mutants included, except
+ * for each distinct constant set of the catalog's PrimeHistory and PrimeSpray models (mutants included, except
  * {@code DecayUnfloored}, whose penalties fall without bound, and the 2x2 liveness constants, whose
  * graph differs from {@code PrimeHistory2x2}'s only in the decay set and costs TLC most), TLC's count of distinct reachable states
- * equals the Java breadth-first count. TLC runs with TypeOK only, so it explores the whole graph even
- * for the mutants.
+ * equals the Java breadth-first count. TLC runs {@code PrimeHistory.tla}'s {@code Spec} on the model's constants
+ * with TypeOK only, so it explores the whole graph even for the mutants (PrimeSpray's observer is left out).
  */
 class HistoryModelTest {
     @TempDir
@@ -32,7 +32,8 @@ class HistoryModelTest {
 
     static Stream<TlcModel> historyModels() {
         Set<String> constants = new HashSet<>();
-        return ModelCatalog.all().stream().filter(m -> m.module().equals("PrimeHistory.tla"))
+        return ModelCatalog.all().stream()
+                .filter(m -> m.module().equals("PrimeHistory.tla") || m.module().equals("PrimeSpray.tla"))
                 .filter(m -> constants.add(HistoryModel.Constants.fromCfg(TlcRunner.resourceText(m.config()))
                         .toString()))
                 .filter(m -> !m.name().endsWith("DecayUnfloored"))
@@ -47,9 +48,10 @@ class HistoryModelTest {
         for (String module : ModelCatalog.MODULES) {
             TlcRunner.copyResource(module, dir);
         }
-        String typeOnly = cfg.substring(0, cfg.indexOf("PROPERTIES")).strip() + "\n";
+        String constants = cfg.substring(cfg.indexOf("CONSTANTS"), cfg.indexOf("INVARIANT")).strip();
+        String typeOnly = "SPECIFICATION Spec\n" + constants + "\nINVARIANT TypeOK\n";
         Files.writeString(dir.resolve("StatesOnly.cfg"), typeOnly);
-        TlcModel states = new TlcModel("StatesOnly", model.kind(), model.module(), "StatesOnly.cfg", Verdict.PASSED,
+        TlcModel states = new TlcModel("StatesOnly", model.kind(), "PrimeHistory.tla", "StatesOnly.cfg", Verdict.PASSED,
                 null, "state count of " + model.name());
         TlcResult r = new TlcRunner(Duration.ofMinutes(10)).run(states, dir);
         assertEquals(Verdict.PASSED, r.verdict(), r.output());
