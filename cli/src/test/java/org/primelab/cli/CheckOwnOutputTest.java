@@ -1,0 +1,123 @@
+package org.primelab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code prime check} on PRIME lab's own output: {@code prime sim --out DIR} (and {@code prime fluid --out DIR})
+ * write {@code DIR/flows.csv}, one row per flow and scheme, flows numbered from 0 in the workload's order; checked
+ * with the options that ran it and {@code --lb} naming each scheme in turn, every run passes, its
+ * {@code uplink_counts} held to the scheme's port-balance model where no link is faulty. A file of several schemes
+ * without {@code --lb}, and the sender convention, are refused (exit 2, one line, nothing on stdout).
+ */
+class CheckOwnOutputTest {
+    /** Every scheme, in the order {@code --lb all} runs them. */
+    private static final List<String> SCHEMES = List.of("ecmp", "rps", "reps", "prime", "co-prime", "ar");
+
+    private static EvCommandTest.Run run(List<String> command, String fabric, String... extra) {
+        List<String> args = new ArrayList<>(command);
+        args.addAll(List.of(fabric.split(" ")));
+        args.addAll(List.of(extra));
+        return EvCommandTest.run(args.toArray(new String[0]));
+    }
+
+    /** {@code prime sim FABRIC --lb LB --out DIR}'s flows.csv. */
+    private static Path sim(Path dir, String fabric, String lb) {
+        EvCommandTest.Run r = run(List.of("sim", "--no-progress"), fabric, "--lb", lb, "--out", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        return dir.resolve("flows.csv");
+    }
+
+    private static EvCommandTest.Run check(Path results, String fabric, String... extra) {
+        return run(List.of("check", "--no-estimate", "--results", results.toString()), fabric, extra);
+    }
+
+    /**
+     * Every scheme of one {@code --lb all} run passes with the fabric options that ran it: a permutation, a cable
+     * failed from the start and one failed at 20 us (port balance then n/a), a 3-tier tree, staggered starts, a ring
+     * all-reduce whose triggered flows are placed by their reported starts.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"--k 8", "--k 8 --fail leaf0-spine3@0ns", "--k 8 --fail leaf1-spine0@20us",
+        "--tiers 3 --k 4", "--k 8 --stagger 20us --seed 3",
+        "--k 8 --traffic allreduce --group 8 --placement spread --flow-size 256KB"})
+    void everySchemeOfAPrimeSimRunPassesWithItsOptions(String fabric, @TempDir Path dir) {
+        Path flows = sim(dir, fabric, "all");
+        boolean faults = fabric.contains("--fail");
+        for (String lb : SCHEMES) {
+            EvCommandTest.Run r = check(flows, fabric, "--lb", lb);
+            assertEquals(0, r.code(), lb + ": " + r.out() + r.err());
+            assertTrue(r.out().contains("verdict: consistent"), r.out());
+            assertFalse(r.out().contains("warning"), r.out());
+            Matcher ports = Pattern.compile("port_balance +uplink balance.*? +(\\d+) +0  (.*)").matcher(r.out());
+            assertTrue(ports.find(), r.out());
+            if (faults) {
+                assertTrue(ports.group(2).startsWith("n/a: the fabric has failed or degraded links"), r.out());
+            } else {
+                assertTrue(Integer.parseInt(ports.group(1)) > 0 && ports.group(2).equals("ok"),
+                        lb + ": the uplink_counts are read and held to the model: " + r.out());
+            }
+        }
+    }
+
+    /** prime fluid's flows.csv is in the same format (no uplink_counts) and passes as well. */
+    @Test
+    void aPrimeFluidRunPasses(@TempDir Path dir) {
+        EvCommandTest.Run f = run(List.of("fluid"), "--k 8", "--lb", "prime,ecmp", "--out", dir.toString());
+        assertEquals(0, f.code(), f.err());
+        for (String lb : List.of("prime", "ecmp")) {
+            EvCommandTest.Run r = check(dir.resolve("flows.csv"), "--k 8", "--lb", lb);
+            assertEquals(0, r.code(), r.out() + r.err());
+            assertTrue(r.out().contains("n/a: no per-port counts given"), r.out());
+        }
+    }
+
+    /**
+     * The port counts are checked, not just read: ECMP's counts relabelled as PRIME's or RPS's break those schemes'
+     * models (whole flows hashed put one port of leaf0 at 1077 packets where spraying allows 666).
+     */
+    @Test
+    void anotherSchemesPortCountsFailTheNamedSchemesModel(@TempDir Path dir) throws IOException {
+        Path flows = sim(dir, "--k 8", "ecmp");
+        for (String lb : List.of("prime", "rps")) {
+            Path relabelled = dir.resolve(lb + ".csv");
+            Files.writeString(relabelled, Files.readString(flows).replaceAll("(?m)^ecmp,", lb + ","));
+            EvCommandTest.Run r = check(relabelled, "--k 8", "--lb", lb);
+            assertEquals(1, r.code(), r.out() + r.err());
+            assertTrue(r.out().contains("port_balance failed for"), r.out());
+            assertFalse(r.out().contains("lone_path failed"), r.out());
+        }
+    }
+
+    /** Several schemes and no --lb: which to check is the user's to say, not the default's. */
+    @Test
+    void severalSchemesWithoutLbAreRefusedNamingThem(@TempDir Path dir) {
+        Path flows = sim(dir, "--k 8", "prime,ecmp");
+        EvCommandTest.Run r = check(flows, "--k 8");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals("", r.out());
+        assertEquals("prime: lb: flows.csv holds the results of 2 schemes in its scheme column (prime, ecmp); name the"
+                + " one to check with --lb, accepted: prime, ecmp", r.err().strip());
+        r = check(flows, "--k 8", "--lb", "reps");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals("prime: lb: flows.csv holds no results of reps in its scheme column, which holds prime, ecmp;"
+                + " accepted: --lb prime or --lb ecmp", r.err().strip());
+        r = check(flows, "--k 8", "--lb", "ecmp", "--fct-at", "sender");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().startsWith("prime: fct-at: flows.csv numbers its flows in a flow column"), r.err());
+    }
+}
