@@ -77,7 +77,7 @@ final class CheckCommand implements Callable<Integer> {
         @Option(names = "--results", paramLabel = "FILE.csv", required = true,
                 description = "CSV (plain or .gz): flow_id (the .cm id) or flow (numbered from 0, as prime sim --out"
                         + " writes flows.csv) plus fct_us or start_us,end_us; optionally scheme (the rows of --lb),"
-                        + " uplink_counts, and a switch,port,packets section")
+                        + " src,dst (checked against the workload), uplink_counts, and a switch,port,packets section")
         Path csv;
     }
 

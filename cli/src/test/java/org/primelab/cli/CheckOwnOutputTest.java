@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * write {@code DIR/flows.csv}, one row per flow and scheme, flows numbered from 0 in the workload's order; checked
  * with the options that ran it and {@code --lb} naming each scheme in turn, every run passes, its
  * {@code uplink_counts} held to the scheme's port-balance model where no link is faulty. A file of several schemes
- * without {@code --lb}, and the sender convention, are refused (exit 2, one line, nothing on stdout).
+ * without {@code --lb}, rows whose endpoints are another workload's, and the sender convention are refused (exit 2,
+ * one line, nothing on stdout).
  */
 class CheckOwnOutputTest {
     /** Every scheme, in the order {@code --lb all} runs them. */
@@ -119,5 +120,34 @@ class CheckOwnOutputTest {
         assertEquals(2, r.code(), r.out() + r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().startsWith("prime: fct-at: flows.csv numbers its flows in a flow column"), r.err());
+    }
+
+    /**
+     * The run of another workload (the permutation of another seed; or the same .cm file with two connection lines
+     * swapped, which renumbers them) is refused at its first row whose endpoints differ, before any check.
+     */
+    @Test
+    void rowsOfAnotherWorkloadAreRefusedNamingTheFirst(@TempDir Path dir) throws IOException {
+        Path flows = sim(dir.resolve("run"), "--k 8", "prime");
+        EvCommandTest.Run r = check(flows, "--k 8 --seed 2");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertEquals("", r.out());
+        assertTrue(r.err().strip().matches("prime: results: flows\\.csv:2: flow 0 is reported as 0->\\d+ but is 0->\\d+"
+                + " in the workload \\(results of another connection matrix, or flows renumbered\\)"), r.err());
+
+        Path cm = dir.resolve("w.cm");
+        assertEquals(0, EvCommandTest.run("workload", "--k", "8", "--out", cm.toString()).code());
+        Path cmFlows = sim(dir.resolve("cm"), "--k 8 --traffic " + cm, "prime");
+        assertEquals(0, check(cmFlows, "--k 8 --traffic " + cm).code());
+        List<String> lines = new ArrayList<>(Files.readAllLines(cm));
+        int first = lines.indexOf(lines.stream().filter(l -> l.contains(" id 1 ")).findFirst().orElseThrow());
+        String swap = lines.get(first);
+        lines.set(first, lines.get(first + 1));
+        lines.set(first + 1, swap);
+        Path swapped = dir.resolve("swapped.cm");
+        Files.write(swapped, lines);
+        r = check(cmFlows, "--k 8 --traffic " + swapped);
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().startsWith("prime: results: flows.csv:2: flow 0 is reported as 0->"), r.err());
     }
 }

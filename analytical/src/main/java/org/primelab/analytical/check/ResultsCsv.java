@@ -37,8 +37,9 @@ import org.primelab.core.workload.htsim.TextInput;
  *   <li>a flow with a fixed start in the workload is checked from that start: a {@code start_us} before it
  *       is flagged, and a later one is taken as reported.</li>
  *   <li>optional columns of the flow section: {@code scheme} (only the rows of the scheme checked are read,
- *       {@link SchemeSelection}); {@code uplink_counts}, per-port counts at the flow's source ToR
- *       ({@link SourceTorCounts}).</li>
+ *       {@link SchemeSelection}); {@code src,dst}, each row's endpoints, which must be those of its flow in the
+ *       workload (else the file is of another matrix, or its flows are renumbered, and it is refused before any
+ *       check); {@code uplink_counts}, per-port counts at the flow's source ToR ({@link SourceTorCounts}).</li>
  *   <li>per-port counts: {@code switch,port,packets}, the switch as {@code prime topo} names it (not with an
  *       {@code uplink_counts} column: the same packets would be counted twice).</li>
  * </ul>
@@ -152,6 +153,16 @@ public final class ResultsCsv {
         int flow = columns.containsKey("flow_id") ? byFileId(cells, columns, byId, where)
                 : byPlace(cells, columns, cm.workload().size(), where);
         Flow f = cm.workload().flow(flow);
+        if (columns.containsKey("src") && columns.containsKey("dst")) {
+            long src = integer(cell(cells, columns, "src", where), "src", Integer.MAX_VALUE, where);
+            long dst = integer(cell(cells, columns, "dst", where), "dst", Integer.MAX_VALUE, where);
+            if (src != f.src() || dst != f.dst()) {
+                String named = columns.containsKey("flow_id") ? "flow_id " + cm.flowId(flow) : "flow " + flow;
+                throw new IllegalArgumentException("results: " + where + ": " + named + " is reported as " + src + "->"
+                        + dst + " but is " + f.src() + "->" + f.dst() + " in the workload (results of another"
+                        + " connection matrix, or flows renumbered)");
+            }
+        }
         if (columns.containsKey("start_us") && columns.containsKey("end_us")) {
             long[] start = micros(cell(cells, columns, "start_us", where), "start_us", where);
             long[] end = micros(cell(cells, columns, "end_us", where), "end_us", where);

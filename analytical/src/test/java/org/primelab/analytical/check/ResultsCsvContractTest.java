@@ -148,6 +148,24 @@ class ResultsCsvContractTest {
                 () -> parse("x.csv", "flow_id,fct_us\n1,1\n", noIds)).getMessage());
     }
 
+    /**
+     * With {@code src} and {@code dst} columns each row's endpoints must be its flow's in the workload, whichever
+     * column names the flow: other endpoints mean the results of another matrix, or renumbered flows.
+     */
+    @Test
+    void endpointsOtherThanTheFlowsAreRefused() throws IOException {
+        assertEquals(2, parse("flow_id,src,dst,fct_us\n4,1,4,1\n3,0,2,1\n").completions().size());
+        assertEquals("results: r.csv:3: flow_id 3 is reported as 0->3 but is 0->2 in the workload (results of another"
+                + " connection matrix, or flows renumbered)", refusal("flow_id,src,dst,fct_us\n4,1,4,1\n3,0,3,1\n"));
+        assertEquals("results: r.csv:2: flow 0 is reported as 1->4 but is 0->2 in the workload (results of another"
+                + " connection matrix, or flows renumbered)", refusal("dst,flow,fct_us,src\n4,0,1,1\n"));
+        assertEquals("results: r.csv:2: column dst is empty (expected a value)", refusal("flow_id,src,dst,fct_us\n4,1,,1\n"));
+        assertEquals("results: r.csv:2: src must be an integer in [0, 2147483647], got 'h1'",
+                refusal("flow_id,src,dst,fct_us\n4,h1,4,1\n"));
+        // one of the two alone says nothing checkable about the flow
+        assertEquals(1, parse("flow_id,src,fct_us\n4,7,1\n").completions().size());
+    }
+
     /** {@code read} names the file by its name alone, in the results and in messages. */
     @Test
     void readNamesTheFileByItsName(@TempDir Path dir) throws IOException {
