@@ -283,6 +283,9 @@ final class CheckCommand implements Callable<Integer> {
         } else {
             out.println("estimate, not a check (fluid model): " + estimateNote);
         }
+        for (String warning : r.warnings()) {
+            out.println("warning, not a check: " + warning);
+        }
         long failing = r.outcomes().stream().filter(o -> !o.passed()).count();
         out.println(r.consistent() ? "verdict: consistent with PRIME lab's bounds (exit 0)"
                 : "verdict: INCONSISTENT, " + failing + " check" + (failing == 1 ? "" : "s") + " failed (exit 1)");
@@ -331,6 +334,7 @@ final class CheckCommand implements Callable<Integer> {
             checks.add(c);
         }
         m.put("checks", checks);
+        m.put("warnings", r.warnings());
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("label", "estimate, not a check");
         if (estimate != null) {

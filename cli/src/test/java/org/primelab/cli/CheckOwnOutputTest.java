@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -22,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * with the options that ran it and {@code --lb} naming each scheme in turn, every run passes, its
  * {@code uplink_counts} held to the scheme's port-balance model where no link is faulty. A file of several schemes
  * without {@code --lb}, rows whose endpoints are another workload's, and the sender convention are refused (exit 2,
- * one line, nothing on stdout).
+ * one line, nothing on stdout); nanoseconds in its {@code _us} columns pass every bound but are warned about.
  */
 class CheckOwnOutputTest {
     /** Every scheme, in the order {@code --lb all} runs them. */
@@ -149,5 +150,38 @@ class CheckOwnOutputTest {
         r = check(cmFlows, "--k 8 --traffic " + swapped);
         assertEquals(2, r.code(), r.out() + r.err());
         assertTrue(r.err().startsWith("prime: results: flows.csv:2: flow 0 is reported as 0->"), r.err());
+    }
+
+    /**
+     * Nanoseconds in the _us columns: every FCT a thousand times its true value, above every lower bound; the check
+     * passes and warns once, in the text and in the JSON. prime sim's own run in microseconds has no warning.
+     */
+    @Test
+    void nanosecondsInTheUsColumnsAreWarnedAbout(@TempDir Path dir) throws IOException {
+        Path flows = sim(dir, "--k 8", "prime");
+        StringBuilder ns = new StringBuilder();
+        for (String line : Files.readAllLines(flows)) {
+            String[] c = line.split(",", -1);
+            if (!c[0].equals("scheme")) {
+                for (int i = 5; i <= 7; i++) {     // start_us, end_us, fct_us
+                    c[i] = String.format(Locale.ROOT, "%.3f", Double.parseDouble(c[i]) * 1000);
+                }
+            }
+            ns.append(String.join(",", c)).append('\n');
+        }
+        Path nsFile = dir.resolve("ns.csv");
+        Files.writeString(nsFile, ns);
+        EvCommandTest.Run r = check(nsFile, "--k 8");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertEquals(1, r.out().lines().filter(l -> l.startsWith("warning, not a check: every reported FCT (32 flows)"
+                + " is over 100x its flow's lone-path bound")).count(), r.out());
+        assertTrue(r.out().contains("likely nanoseconds where microseconds belong"), r.out());
+        EvCommandTest.Run json = check(nsFile, "--k 8", "--json");
+        assertTrue(json.out().contains("\"warnings\":[\"every reported FCT (32 flows) is over 100x"), json.out());
+        assertEquals(1, json.out().split("is over 100x", -1).length - 1, json.out());
+
+        EvCommandTest.Run real = check(flows, "--k 8", "--json");
+        assertEquals(0, real.code(), real.out() + real.err());
+        assertTrue(real.out().contains("\"warnings\":[]"), real.out());
     }
 }

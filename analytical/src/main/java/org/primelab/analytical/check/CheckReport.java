@@ -15,13 +15,16 @@ import org.primelab.core.metrics.FctConvention;
  * @param maxFctPs the largest reported FCT among flows whose duration is known, or {@link Completion#UNKNOWN}
  * @param meanFctPs their mean FCT, or NaN
  * @param flowsWithFct how many flows the FCT statistics cover
+ * @param warnings what makes the results implausible without breaking a bound, one line each (e.g. times likely
+ *        in the wrong unit, {@link UnitPlausibility}); they never change the verdict
  */
 public record CheckReport(FctConvention convention, List<CheckOutcome> outcomes, long workloadIdealPs,
                           String workloadIdealSource, long lastCompletionPs, long maxFctPs, double meanFctPs,
-                          int flowsWithFct) {
-    /** Copies the list. */
+                          int flowsWithFct, List<String> warnings) {
+    /** Copies the lists. */
     public CheckReport {
         outcomes = List.copyOf(outcomes);
+        warnings = List.copyOf(warnings);
     }
 
     /** True when every check passed. */

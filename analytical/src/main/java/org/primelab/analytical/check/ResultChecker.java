@@ -52,7 +52,9 @@ import org.primelab.core.workload.htsim.ConnectionMatrix;
  * </ul>
  * {@link Check#HOST_LINK}: the {@code k}-th completion through a host's link is at least the earliest start of
  * those {@code k} flows plus their serialization and one propagation delay ({@code hostLinks}). Uplink balance
- * ({@link Check#PORT_BALANCE}) is {@link PortBalance}'s.
+ * ({@link Check#PORT_BALANCE}) is {@link PortBalance}'s. Beside the checks, {@link UnitPlausibility} warns, without
+ * failing anything, when every reported FCT is so far above its lone-path bound that the times are likely in the
+ * wrong unit ({@link CheckReport#warnings}).
  */
 public final class ResultChecker {
     private ResultChecker() {
@@ -76,13 +78,13 @@ public final class ResultChecker {
             }
         }
         boolean sender = convention == FctConvention.SENDER;
-        long[] lone = new long[n];
         long[] ack = new long[n];
+        long[] loneBound = new long[n];     // a flow's least FCT in the convention: L, or L + A at the sender
         for (Flow f : w.flows()) {
             int hops = 2 + 2 * fabric.tree().upHops(f.src(), f.dst());
-            lone[f.id()] = CollectiveIdeal.loneAnyRoutePs(f.sizeBytes(), fabric.mtuBytes(), fabric.headerBytes(),
-                    fabric.linkRateBps(), fabric.propagationPs(), hops);
             ack[f.id()] = FctConvention.ackReturnPs(fabric, hops);
+            loneBound[f.id()] = CollectiveIdeal.loneAnyRoutePs(f.sizeBytes(), fabric.mtuBytes(), fabric.headerBytes(),
+                    fabric.linkRateBps(), fabric.propagationPs(), hops) + (sender ? ack[f.id()] : 0);
         }
         CollectiveIdeal.Result ideal = CollectiveIdeal.compute(w, fabric);
         Completion[] first = new Completion[n];
@@ -96,12 +98,12 @@ public final class ResultChecker {
         }
         List<CheckOutcome> outcomes = new ArrayList<>();
         outcomes.add(presence(cm, results, count, first));
-        outcomes.add(lonePath(cm, first, lone, ack, sender));
+        outcomes.add(lonePath(cm, first, loneBound, sender));
         long[] idealOut = new long[1];
         String[] idealSource = new String[1];
         outcomes.add(workloadIdeal(cm, fabric, faults, first, ideal, ack, sender, idealOut, idealSource));
         outcomes.add(hostLinks(cm, fabric, first));
-        outcomes.add(triggers(cm, first, ideal, lone, ack, sender));
+        outcomes.add(triggers(cm, first, ideal, loneBound, ack, sender));
         outcomes.add(portBalance);
         long last = Completion.UNKNOWN;
         long max = Completion.UNKNOWN;
@@ -120,8 +122,9 @@ public final class ResultChecker {
                 withFct++;
             }
         }
+        String units = UnitPlausibility.warning(cm, first, loneBound);
         return new CheckReport(convention, outcomes, idealOut[0], idealSource[0], last, max,
-                withFct == 0 ? Double.NaN : sum / withFct, withFct);
+                withFct == 0 ? Double.NaN : sum / withFct, withFct, units == null ? List.of() : List.of(units));
     }
 
     /** How {@code prime check} names flow {@code flow}: its file id and endpoints. */
@@ -147,8 +150,7 @@ public final class ResultChecker {
                 results.completions().size() + " completions reported for " + count.length + " flows");
     }
 
-    private static CheckOutcome lonePath(ConnectionMatrix cm, Completion[] first, long[] lone, long[] ack,
-                                         boolean sender) {
+    private static CheckOutcome lonePath(ConnectionMatrix cm, Completion[] first, long[] loneBound, boolean sender) {
         List<Finding> failures = new ArrayList<>();
         int checked = 0;
         for (int f = 0; f < first.length; f++) {
@@ -157,7 +159,7 @@ public final class ResultChecker {
                 continue;
             }
             checked++;
-            long bound = lone[f] + (sender ? ack[f] : 0);
+            long bound = loneBound[f];
             Flow flow = cm.workload().flow(f);
             // a flow with a fixed start starts then, whatever start the report gives (review 40, D5)
             boolean fixed = !flow.startsOnTrigger();
@@ -298,7 +300,7 @@ public final class ResultChecker {
     }
 
     private static CheckOutcome triggers(ConnectionMatrix cm, Completion[] first, CollectiveIdeal.Result ideal,
-                                         long[] lone, long[] ack, boolean sender) {
+                                         long[] loneBound, long[] ack, boolean sender) {
         Workload w = cm.workload();
         if (!w.hasDependencies()) {
             return new CheckOutcome(Check.TRIGGER, 0, List.of(), "no flow waits on a trigger");
@@ -360,7 +362,7 @@ public final class ResultChecker {
                 failures.add(new Finding(Check.TRIGGER, flowName(cm, f.id()), us(c.startPs()), us(fire), "us",
                         "starts before " + trig + " can fire (" + c.where() + ")"));
             } else if (c.hasEnd()) {
-                long bound = fire + lone[f.id()] + (sender ? ack[f.id()] : 0);
+                long bound = fire + loneBound[f.id()];
                 if (c.endPs() + c.roundingPs() < bound) {
                     failures.add(new Finding(Check.TRIGGER, flowName(cm, f.id()), us(c.endPs()), us(bound), "us",
                             "completes before " + trig + "'s earliest firing (" + us(fire) + " us) plus its lone time"

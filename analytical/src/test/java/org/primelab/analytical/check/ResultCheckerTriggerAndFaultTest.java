@@ -285,7 +285,7 @@ class ResultCheckerTriggerAndFaultTest {
 
     @Test
     void aMissingOutcomeIsRefused() {
-        CheckReport r = new CheckReport(FctConvention.RECEIVER, List.of(NO_PORTS), 0, "x", 0, 0, 0, 0);
+        CheckReport r = new CheckReport(FctConvention.RECEIVER, List.of(NO_PORTS), 0, "x", 0, 0, 0, 0, List.of());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.outcome(Check.PRESENCE));
         assertEquals("check: no outcome for PRESENCE", e.getMessage());
     }
