@@ -238,15 +238,18 @@ final class CheckCommand implements Callable<Integer> {
                         + " completions at the %s%n", reported.source(), w.name(), w.cm().workload().size(), fabric.tree(),
                 Units.formatRate(fabric.linkRateBps()), Units.formatTime(fabric.propagationPs()), fabric.mtuBytes(),
                 r.convention().cliName());
+        CheckOutcome ideal = r.outcome(Check.WORKLOAD_IDEAL);
         out.printf(Locale.ROOT, "reported: %d completions; max FCT %s, mean FCT %s (%d flows with a known duration);"
                         + " last completion %s%n", reported.completions().size(), us(r.maxFctPs()),
                 Double.isNaN(r.meanFctPs()) ? "-" : String.format(Locale.ROOT, "%.3f us", r.meanFctPs() / 1e6),
-                r.flowsWithFct(), us(r.lastCompletionPs()));
+                r.flowsWithFct(), r.lastCompletionPs() != Completion.UNKNOWN ? us(r.lastCompletionPs())
+                        : "unknown: " + ideal.note());
         if (truncatedStarts > 0) {
             out.printf(Locale.ROOT, "starts: %d fractional start%s truncated to whole microseconds, as htsim runs them%n",
                     truncatedStarts, truncatedStarts == 1 ? "" : "s");
         }
-        out.printf(Locale.ROOT, "workload ideal completion: %s (%s)%n", us(r.workloadIdealPs()), r.workloadIdealSource());
+        out.printf(Locale.ROOT, "workload ideal completion: %s (%s)%s%n", us(r.workloadIdealPs()),
+                r.workloadIdealSource(), ideal.checked() > 0 ? "" : "; not checked, the last completion being unknown");
         out.printf(Locale.ROOT, "%-15s %-78s %8s %7s  %s%n", "check", "bound", "checked", "failed", "verdict");
         for (CheckOutcome o : r.outcomes()) {
             out.printf(Locale.ROOT, "%-15s %-78s %8d %7d  %s%n", o.check().jsonName(), o.check().bound(), o.checked(),

@@ -96,16 +96,10 @@ public final class ResultChecker {
                 first[c.flow()] = c;       // the earliest of duplicates, the benefit of the doubt for later checks
             }
         }
-        List<CheckOutcome> outcomes = new ArrayList<>();
-        outcomes.add(presence(cm, results, count, first));
-        outcomes.add(lonePath(cm, first, loneBound, sender));
-        long[] idealOut = new long[1];
-        String[] idealSource = new String[1];
-        outcomes.add(workloadIdeal(cm, fabric, faults, first, ideal, ack, sender, idealOut, idealSource));
-        outcomes.add(hostLinks(cm, fabric, first));
-        outcomes.add(triggers(cm, first, ideal, loneBound, ack, sender));
-        outcomes.add(portBalance);
-        long last = Completion.UNKNOWN;
+        // the last completion is known only when every reported flow's completion moment is: a triggered flow
+        // reported by its FCT alone may end after the latest known moment (review 40, D2)
+        Completion last = null;
+        int withoutEnd = 0;
         long max = Completion.UNKNOWN;
         double sum = 0;
         int withFct = 0;
@@ -113,8 +107,10 @@ public final class ResultChecker {
             if (c == null) {
                 continue;
             }
-            if (c.hasEnd()) {
-                last = Math.max(last, c.endPs());
+            if (!c.hasEnd()) {
+                withoutEnd++;
+            } else if (last == null || c.endPs() > last.endPs()) {
+                last = c;
             }
             if (c.hasFct()) {
                 max = Math.max(max, c.fctPs());
@@ -122,8 +118,18 @@ public final class ResultChecker {
                 withFct++;
             }
         }
+        List<CheckOutcome> outcomes = new ArrayList<>();
+        outcomes.add(presence(cm, results, count, first));
+        outcomes.add(lonePath(cm, first, loneBound, sender));
+        long[] idealOut = new long[1];
+        String[] idealSource = new String[1];
+        outcomes.add(workloadIdeal(cm, fabric, faults, last, withoutEnd, ideal, ack, sender, idealOut, idealSource));
+        outcomes.add(hostLinks(cm, fabric, first));
+        outcomes.add(triggers(cm, first, ideal, loneBound, ack, sender));
+        outcomes.add(portBalance);
         String units = UnitPlausibility.warning(cm, first, loneBound);
-        return new CheckReport(convention, outcomes, idealOut[0], idealSource[0], last, max,
+        return new CheckReport(convention, outcomes, idealOut[0], idealSource[0],
+                last == null || withoutEnd > 0 ? Completion.UNKNOWN : last.endPs(), max,
                 withFct == 0 ? Double.NaN : sum / withFct, withFct, units == null ? List.of() : List.of(units));
     }
 
@@ -181,9 +187,13 @@ public final class ResultChecker {
                 + " reported start are checked under trigger order");
     }
 
+    /**
+     * {@link Check#WORKLOAD_IDEAL} of {@code last}, the latest reported completion moment (null if none), with
+     * {@code withoutEnd} flows reported without one.
+     */
     private static CheckOutcome workloadIdeal(ConnectionMatrix cm, FabricParameters fabric, Faults faults,
-                                              Completion[] first, CollectiveIdeal.Result ideal, long[] ack,
-                                              boolean sender, long[] idealOut, String[] sourceOut) {
+                                              Completion last, int withoutEnd, CollectiveIdeal.Result ideal,
+                                              long[] ack, boolean sender, long[] idealOut, String[] sourceOut) {
         Workload w = cm.workload();
         long bound = ideal.idealPs();
         String source = "CollectiveIdeal (" + ideal.binding().name().toLowerCase(Locale.ROOT) + ")";
@@ -212,15 +222,6 @@ public final class ResultChecker {
         }
         idealOut[0] = bound;
         sourceOut[0] = source;
-        Completion last = null;
-        int withoutEnd = 0;
-        for (Completion c : first) {
-            if (c != null && !c.hasEnd()) {
-                withoutEnd++;
-            } else if (c != null && (last == null || c.endPs() > last.endPs())) {
-                last = c;
-            }
-        }
         if (withoutEnd > 0) {
             // the last completion may be among them: the latest known one is no bound on the workload's (review 40, D2)
             return new CheckOutcome(Check.WORKLOAD_IDEAL, 0, List.of(), "the completion moment of " + withoutEnd
