@@ -504,9 +504,10 @@ public final class Prime {
     /**
      * Checks another simulator's per-flow results of this experiment ({@code prime check}): an htsim
      * standard output ({@code .txt}, {@code .txt.gz}, {@code .log}) or a CSV ({@code .csv},
-     * {@code .csv.gz}) of the workload given by {@link #cm} or a generator. The load balancer must be the
-     * one the results ran ({@link #lb}). Exit status 0 in {@link Output#exitStatus()}: consistent; 1: a
-     * check failed (the report names it).
+     * {@code .csv.gz}) of the workload given by {@link #cm} or a generator, {@code prime sim --out}'s
+     * {@code flows.csv} included. The load balancer must be the one the results ran ({@link #lb}; of a
+     * {@code flows.csv} holding several schemes, the one to check). Exit status 0 in
+     * {@link Output#exitStatus()}: consistent; 1: a check failed (the report names it).
      */
     public Output check(String results) {
         required("results", results);

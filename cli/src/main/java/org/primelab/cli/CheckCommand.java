@@ -18,6 +18,7 @@ import org.primelab.analytical.check.PortBalance;
 import org.primelab.analytical.check.ReportedResults;
 import org.primelab.analytical.check.ResultChecker;
 import org.primelab.analytical.check.ResultsCsv;
+import org.primelab.analytical.check.SchemeSelection;
 import org.primelab.analytical.fct.IdealMaxFct;
 import org.primelab.core.entropy.LoadBalancingScheme;
 import org.primelab.core.fabric.FabricParameters;
@@ -46,7 +47,9 @@ import picocli.CommandLine.Spec;
  * {@code prime check}: holds another simulator's per-flow results (htsim's standard output or a generic
  * CSV) to this project's proven lower bounds for the same fabric and workload
  * ({@link ResultChecker}, {@link PortBalance}), and prints, for context only, where the fluid model puts
- * the same experiment. Exit 0 when every check passes, 1 when one fails, 2 on bad input.
+ * the same experiment. Exit 0 when every check passes, 1 when one fails, 2 on bad input. The {@code flows.csv} of
+ * {@code prime sim --out} and {@code prime fluid --out} is read as written ({@link ResultsCsv}): {@code --lb} picks
+ * its rows when it holds several schemes ({@link SchemeSelection}).
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = "Check another simulator's results (htsim stdout or CSV) against PRIME lab's bounds for the"
@@ -72,8 +75,9 @@ final class CheckCommand implements Callable<Integer> {
         Path htsim;
 
         @Option(names = "--results", paramLabel = "FILE.csv", required = true,
-                description = "CSV (plain or .gz): flow_id plus fct_us or start_us,end_us; optionally a"
-                        + " switch,port,packets section")
+                description = "CSV (plain or .gz): flow_id (the .cm id) or flow (numbered from 0, as prime sim --out"
+                        + " writes flows.csv) plus fct_us or start_us,end_us; optionally scheme (the rows of --lb),"
+                        + " src,dst (checked against the workload), uplink_counts, and a switch,port,packets section")
         Path csv;
     }
 
@@ -140,7 +144,8 @@ final class CheckCommand implements Callable<Integer> {
                 : results.htsim != null ? FctConvention.SENDER : FctConvention.RECEIVER;
         ReportedResults reported = results.htsim != null
                 ? HtsimResults.of(HtsimOutputReader.read(results.htsim), cm, fileName(results.htsim))
-                : ResultsCsv.read(results.csv, cm);
+                : ResultsCsv.read(results.csv, cm, tree, convention, new SchemeSelection(schemes.get(0),
+                        options.named("--lb")));
         CheckOutcome ports = PortBalance.check(fabric, faults, cm.workload(), reported.ports(), schemes.get(0),
                 options.evSpace);
         CheckReport report = ResultChecker.check(cm, fabric, faults, reported, convention, ports);
@@ -233,15 +238,18 @@ final class CheckCommand implements Callable<Integer> {
                         + " completions at the %s%n", reported.source(), w.name(), w.cm().workload().size(), fabric.tree(),
                 Units.formatRate(fabric.linkRateBps()), Units.formatTime(fabric.propagationPs()), fabric.mtuBytes(),
                 r.convention().cliName());
+        CheckOutcome ideal = r.outcome(Check.WORKLOAD_IDEAL);
         out.printf(Locale.ROOT, "reported: %d completions; max FCT %s, mean FCT %s (%d flows with a known duration);"
                         + " last completion %s%n", reported.completions().size(), us(r.maxFctPs()),
                 Double.isNaN(r.meanFctPs()) ? "-" : String.format(Locale.ROOT, "%.3f us", r.meanFctPs() / 1e6),
-                r.flowsWithFct(), us(r.lastCompletionPs()));
+                r.flowsWithFct(), r.lastCompletionPs() != Completion.UNKNOWN ? us(r.lastCompletionPs())
+                        : "unknown: " + ideal.note());
         if (truncatedStarts > 0) {
             out.printf(Locale.ROOT, "starts: %d fractional start%s truncated to whole microseconds, as htsim runs them%n",
                     truncatedStarts, truncatedStarts == 1 ? "" : "s");
         }
-        out.printf(Locale.ROOT, "workload ideal completion: %s (%s)%n", us(r.workloadIdealPs()), r.workloadIdealSource());
+        out.printf(Locale.ROOT, "workload ideal completion: %s (%s)%s%n", us(r.workloadIdealPs()),
+                r.workloadIdealSource(), ideal.checked() > 0 ? "" : "; not checked, the last completion being unknown");
         out.printf(Locale.ROOT, "%-15s %-78s %8s %7s  %s%n", "check", "bound", "checked", "failed", "verdict");
         for (CheckOutcome o : r.outcomes()) {
             out.printf(Locale.ROOT, "%-15s %-78s %8d %7d  %s%n", o.check().jsonName(), o.check().bound(), o.checked(),
@@ -277,6 +285,9 @@ final class CheckCommand implements Callable<Integer> {
             }
         } else {
             out.println("estimate, not a check (fluid model): " + estimateNote);
+        }
+        for (String warning : r.warnings()) {
+            out.println("warning, not a check: " + warning);
         }
         long failing = r.outcomes().stream().filter(o -> !o.passed()).count();
         out.println(r.consistent() ? "verdict: consistent with PRIME lab's bounds (exit 0)"
@@ -326,6 +337,7 @@ final class CheckCommand implements Callable<Integer> {
             checks.add(c);
         }
         m.put("checks", checks);
+        m.put("warnings", r.warnings());
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("label", "estimate, not a check");
         if (estimate != null) {

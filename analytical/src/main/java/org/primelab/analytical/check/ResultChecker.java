@@ -52,7 +52,9 @@ import org.primelab.core.workload.htsim.ConnectionMatrix;
  * </ul>
  * {@link Check#HOST_LINK}: the {@code k}-th completion through a host's link is at least the earliest start of
  * those {@code k} flows plus their serialization and one propagation delay ({@code hostLinks}). Uplink balance
- * ({@link Check#PORT_BALANCE}) is {@link PortBalance}'s.
+ * ({@link Check#PORT_BALANCE}) is {@link PortBalance}'s. Beside the checks, {@link UnitPlausibility} warns, without
+ * failing anything, when every reported FCT is so far above its lone-path bound that the times are likely in the
+ * wrong unit ({@link CheckReport#warnings}).
  */
 public final class ResultChecker {
     private ResultChecker() {
@@ -76,13 +78,13 @@ public final class ResultChecker {
             }
         }
         boolean sender = convention == FctConvention.SENDER;
-        long[] lone = new long[n];
         long[] ack = new long[n];
+        long[] loneBound = new long[n];     // a flow's least FCT in the convention: L, or L + A at the sender
         for (Flow f : w.flows()) {
             int hops = 2 + 2 * fabric.tree().upHops(f.src(), f.dst());
-            lone[f.id()] = CollectiveIdeal.loneAnyRoutePs(f.sizeBytes(), fabric.mtuBytes(), fabric.headerBytes(),
-                    fabric.linkRateBps(), fabric.propagationPs(), hops);
             ack[f.id()] = FctConvention.ackReturnPs(fabric, hops);
+            loneBound[f.id()] = CollectiveIdeal.loneAnyRoutePs(f.sizeBytes(), fabric.mtuBytes(), fabric.headerBytes(),
+                    fabric.linkRateBps(), fabric.propagationPs(), hops) + (sender ? ack[f.id()] : 0);
         }
         CollectiveIdeal.Result ideal = CollectiveIdeal.compute(w, fabric);
         Completion[] first = new Completion[n];
@@ -94,16 +96,10 @@ public final class ResultChecker {
                 first[c.flow()] = c;       // the earliest of duplicates, the benefit of the doubt for later checks
             }
         }
-        List<CheckOutcome> outcomes = new ArrayList<>();
-        outcomes.add(presence(cm, results, count, first));
-        outcomes.add(lonePath(cm, first, lone, ack, sender));
-        long[] idealOut = new long[1];
-        String[] idealSource = new String[1];
-        outcomes.add(workloadIdeal(cm, fabric, faults, first, ideal, ack, sender, idealOut, idealSource));
-        outcomes.add(hostLinks(cm, fabric, first));
-        outcomes.add(triggers(cm, first, ideal, lone, ack, sender));
-        outcomes.add(portBalance);
-        long last = Completion.UNKNOWN;
+        // the last completion is known only when every reported flow's completion moment is: a triggered flow
+        // reported by its FCT alone may end after the latest known moment (review 40, D2)
+        Completion last = null;
+        int withoutEnd = 0;
         long max = Completion.UNKNOWN;
         double sum = 0;
         int withFct = 0;
@@ -111,8 +107,10 @@ public final class ResultChecker {
             if (c == null) {
                 continue;
             }
-            if (c.hasEnd()) {
-                last = Math.max(last, c.endPs());
+            if (!c.hasEnd()) {
+                withoutEnd++;
+            } else if (last == null || c.endPs() > last.endPs()) {
+                last = c;
             }
             if (c.hasFct()) {
                 max = Math.max(max, c.fctPs());
@@ -120,8 +118,19 @@ public final class ResultChecker {
                 withFct++;
             }
         }
-        return new CheckReport(convention, outcomes, idealOut[0], idealSource[0], last, max,
-                withFct == 0 ? Double.NaN : sum / withFct, withFct);
+        List<CheckOutcome> outcomes = new ArrayList<>();
+        outcomes.add(presence(cm, results, count, first));
+        outcomes.add(lonePath(cm, first, loneBound, sender));
+        long[] idealOut = new long[1];
+        String[] idealSource = new String[1];
+        outcomes.add(workloadIdeal(cm, fabric, faults, last, withoutEnd, ideal, ack, sender, idealOut, idealSource));
+        outcomes.add(hostLinks(cm, fabric, first));
+        outcomes.add(triggers(cm, first, ideal, loneBound, ack, sender));
+        outcomes.add(portBalance);
+        String units = UnitPlausibility.warning(cm, first, loneBound);
+        return new CheckReport(convention, outcomes, idealOut[0], idealSource[0],
+                last == null || withoutEnd > 0 ? Completion.UNKNOWN : last.endPs(), max,
+                withFct == 0 ? Double.NaN : sum / withFct, withFct, units == null ? List.of() : List.of(units));
     }
 
     /** How {@code prime check} names flow {@code flow}: its file id and endpoints. */
@@ -147,8 +156,7 @@ public final class ResultChecker {
                 results.completions().size() + " completions reported for " + count.length + " flows");
     }
 
-    private static CheckOutcome lonePath(ConnectionMatrix cm, Completion[] first, long[] lone, long[] ack,
-                                         boolean sender) {
+    private static CheckOutcome lonePath(ConnectionMatrix cm, Completion[] first, long[] loneBound, boolean sender) {
         List<Finding> failures = new ArrayList<>();
         int checked = 0;
         for (int f = 0; f < first.length; f++) {
@@ -157,7 +165,7 @@ public final class ResultChecker {
                 continue;
             }
             checked++;
-            long bound = lone[f] + (sender ? ack[f] : 0);
+            long bound = loneBound[f];
             Flow flow = cm.workload().flow(f);
             // a flow with a fixed start starts then, whatever start the report gives (review 40, D5)
             boolean fixed = !flow.startsOnTrigger();
@@ -179,9 +187,13 @@ public final class ResultChecker {
                 + " reported start are checked under trigger order");
     }
 
+    /**
+     * {@link Check#WORKLOAD_IDEAL} of {@code last}, the latest reported completion moment (null if none), with
+     * {@code withoutEnd} flows reported without one.
+     */
     private static CheckOutcome workloadIdeal(ConnectionMatrix cm, FabricParameters fabric, Faults faults,
-                                              Completion[] first, CollectiveIdeal.Result ideal, long[] ack,
-                                              boolean sender, long[] idealOut, String[] sourceOut) {
+                                              Completion last, int withoutEnd, CollectiveIdeal.Result ideal,
+                                              long[] ack, boolean sender, long[] idealOut, String[] sourceOut) {
         Workload w = cm.workload();
         long bound = ideal.idealPs();
         String source = "CollectiveIdeal (" + ideal.binding().name().toLowerCase(Locale.ROOT) + ")";
@@ -210,15 +222,6 @@ public final class ResultChecker {
         }
         idealOut[0] = bound;
         sourceOut[0] = source;
-        Completion last = null;
-        int withoutEnd = 0;
-        for (Completion c : first) {
-            if (c != null && !c.hasEnd()) {
-                withoutEnd++;
-            } else if (c != null && (last == null || c.endPs() > last.endPs())) {
-                last = c;
-            }
-        }
         if (withoutEnd > 0) {
             // the last completion may be among them: the latest known one is no bound on the workload's (review 40, D2)
             return new CheckOutcome(Check.WORKLOAD_IDEAL, 0, List.of(), "the completion moment of " + withoutEnd
@@ -298,7 +301,7 @@ public final class ResultChecker {
     }
 
     private static CheckOutcome triggers(ConnectionMatrix cm, Completion[] first, CollectiveIdeal.Result ideal,
-                                         long[] lone, long[] ack, boolean sender) {
+                                         long[] loneBound, long[] ack, boolean sender) {
         Workload w = cm.workload();
         if (!w.hasDependencies()) {
             return new CheckOutcome(Check.TRIGGER, 0, List.of(), "no flow waits on a trigger");
@@ -360,7 +363,7 @@ public final class ResultChecker {
                 failures.add(new Finding(Check.TRIGGER, flowName(cm, f.id()), us(c.startPs()), us(fire), "us",
                         "starts before " + trig + " can fire (" + c.where() + ")"));
             } else if (c.hasEnd()) {
-                long bound = fire + lone[f.id()] + (sender ? ack[f.id()] : 0);
+                long bound = fire + loneBound[f.id()];
                 if (c.endPs() + c.roundingPs() < bound) {
                     failures.add(new Finding(Check.TRIGGER, flowName(cm, f.id()), us(c.endPs()), us(bound), "us",
                             "completes before " + trig + "'s earliest firing (" + us(fire) + " us) plus its lone time"

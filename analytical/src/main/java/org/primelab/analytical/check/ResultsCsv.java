@@ -8,10 +8,13 @@ import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.primelab.core.metrics.FctConvention;
+import org.primelab.core.topology.FatTree;
 import org.primelab.core.units.Units;
 import org.primelab.core.workload.Flow;
 import org.primelab.core.workload.htsim.ConnectionMatrix;
@@ -21,39 +24,61 @@ import org.primelab.core.workload.htsim.TextInput;
  * Reads a generic results CSV (plain or gzip) for {@code prime check}. A file holds one or two sections,
  * each opened by a header line naming its columns (in any order; other columns are ignored):
  * <ul>
- *   <li>flows: {@code flow_id} and either {@code fct_us} or {@code start_us,end_us} (both given: the
- *       start and end are used). {@code flow_id} is the flow's {@code id} in the connection matrix
- *       (1-based, as {@code prime workload --out} writes them). A bare {@code fct_us} of a flow with a
+ *   <li>flows: a flow column and either {@code fct_us} or {@code start_us,end_us} (both given: the
+ *       start and end are used). The flow column is {@code flow_id}, the flow's {@code id} in the connection
+ *       matrix (1-based, as {@code prime workload --out} writes them), or, without {@code flow_id},
+ *       {@code flow}: the flow's place in the workload numbered from 0, as {@code prime sim --out} and
+ *       {@code prime fluid --out} number the rows of their {@code flows.csv} (the connection line's place in a
+ *       {@code .cm} file, whatever its {@code id}). Their {@code end_us} and {@code fct_us} are at the receiver
+ *       whatever their {@code --fct-at}, so a file keyed by {@code flow} is refused in the sender convention.
+ *       A bare {@code fct_us} of a flow with a
  *       fixed start also gives its end (start + FCT); of a flow that waits on a trigger it places the flow at
  *       no moment, so the workload-ideal and trigger checks cannot use it ({@link ResultChecker}).</li>
  *   <li>a flow with a fixed start in the workload is checked from that start: a {@code start_us} before it
  *       is flagged, and a later one is taken as reported.</li>
- *   <li>per-port counts: {@code switch,port,packets}, the switch as {@code prime topo} names it.</li>
+ *   <li>optional columns of the flow section: {@code scheme} (only the rows of the scheme checked are read,
+ *       {@link SchemeSelection}); {@code src,dst}, each row's endpoints, which must be those of its flow in the
+ *       workload (else the file is of another matrix, or its flows are renumbered, and it is refused before any
+ *       check); {@code uplink_counts}, per-port counts at the flow's source ToR ({@link SourceTorCounts}).</li>
+ *   <li>per-port counts: {@code switch,port,packets}, the switch as {@code prime topo} names it (not with an
+ *       {@code uplink_counts} column: the same packets would be counted twice).</li>
  * </ul>
  * Blank lines and lines starting with {@code #} are skipped. Times are decimal microseconds; a printed
  * time is taken to be rounded to its last printed digit, so half a unit of that digit is its rounding.
  */
 public final class ResultsCsv {
+    /** The accepted headers, for messages. */
+    private static final String HEADERS = "'flow_id,fct_us', 'flow_id,start_us,end_us' (or flow, numbered from 0 as"
+            + " prime sim --out writes it, for flow_id) or 'switch,port,packets'";
+
     private ResultsCsv() {
     }
 
-    /** Reads {@code file} against the flows of {@code cm}; messages name the file and line. */
-    public static ReportedResults read(Path file, ConnectionMatrix cm) {
+    /**
+     * Reads {@code file} against the flows of {@code cm} on {@code tree}, completions measured in {@code convention},
+     * the rows of the scheme {@code scheme} selects; messages name the file and line.
+     */
+    public static ReportedResults read(Path file, ConnectionMatrix cm, FatTree tree, FctConvention convention,
+                                       SchemeSelection scheme) {
         String name = file.getFileName() == null ? file.toString() : file.getFileName().toString();
         try (BufferedReader in = TextInput.open(file, "results")) {
-            return parse(name, in, cm);
+            return parse(name, in, cm, tree, convention, scheme);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** Reads results CSV text from {@code in}; {@code name} names it in messages. */
-    public static ReportedResults parse(String name, BufferedReader in, ConnectionMatrix cm) throws IOException {
+    /** Reads results CSV text from {@code in} as {@link #read} reads a file; {@code name} names it in messages. */
+    public static ReportedResults parse(String name, BufferedReader in, ConnectionMatrix cm, FatTree tree,
+                                        FctConvention convention, SchemeSelection scheme) throws IOException {
         Map<Integer, Integer> byId = cm.flowIndexById();
         List<Completion> completions = new ArrayList<>();
         List<PortCount> ports = new ArrayList<>();
+        SourceTorCounts torCounts = new SourceTorCounts(tree);
+        Set<String> schemes = new LinkedHashSet<>();
         Map<String, Integer> columns = null;
         boolean flowSection = false;
+        String portSectionAt = null;
         String text;
         int line = 0;
         while ((text = in.readLine()) != null) {
@@ -66,23 +91,40 @@ public final class ResultsCsv {
             String where = name + ":" + line;
             if (isHeader(cells)) {
                 columns = header(cells);
-                flowSection = columns.containsKey("flow_id");
+                flowSection = columns.containsKey("flow_id") || columns.containsKey("flow");
                 boolean portSection = columns.containsKey("switch") && columns.containsKey("port")
                         && columns.containsKey("packets");
                 if (flowSection == portSection || flowSection && !columns.containsKey("fct_us")
                         && !(columns.containsKey("start_us") && columns.containsKey("end_us"))) {
-                    throw new IllegalArgumentException("results: " + where + ": expected a header 'flow_id,fct_us',"
-                            + " 'flow_id,start_us,end_us' or 'switch,port,packets', got '" + Units.oneLine(trimmed) + "'");
+                    throw new IllegalArgumentException("results: " + where + ": expected a header " + HEADERS + ", got '"
+                            + Units.oneLine(trimmed) + "'");
                 }
+                if (flowSection && !columns.containsKey("flow_id") && convention == FctConvention.SENDER) {
+                    throw new IllegalArgumentException("fct-at: " + name + " numbers its flows in a flow column, as prime"
+                            + " sim --out and prime fluid --out write flows.csv, whose end_us and fct_us are at the"
+                            + " receiver whatever their --fct-at; check it with --fct-at receiver, got sender");
+                }
+                portSectionAt = portSection && portSectionAt == null ? where : portSectionAt;
                 continue;
             }
             if (columns == null) {
-                throw new IllegalArgumentException("results: " + where + ": expected a header line first"
-                        + " ('flow_id,fct_us', 'flow_id,start_us,end_us' or 'switch,port,packets'), got '" + Units.oneLine(trimmed)
-                        + "'");
+                throw new IllegalArgumentException("results: " + where + ": expected a header line first (" + HEADERS
+                        + "), got '" + Units.oneLine(trimmed) + "'");
             }
             if (flowSection) {
-                completions.add(completion(cells, columns, byId, cm, where));
+                if (columns.containsKey("scheme")) {
+                    String rowScheme = SchemeSelection.canonical(cell(cells, columns, "scheme", where));
+                    schemes.add(rowScheme);
+                    if (!scheme.selects(rowScheme)) {
+                        continue;
+                    }
+                }
+                Completion c = completion(cells, columns, byId, cm, where);
+                completions.add(c);
+                if (columns.containsKey("uplink_counts")) {
+                    torCounts.add(cm.workload().flow(c.flow()).src(), cell(cells, columns, "uplink_counts", where),
+                            where);
+                }
             } else {
                 String sw = cell(cells, columns, "switch", where);
                 int port = (int) integer(cell(cells, columns, "port", where), "port", Integer.MAX_VALUE, where);
@@ -90,22 +132,37 @@ public final class ResultsCsv {
                 ports.add(new PortCount(sw, port, packets, where));
             }
         }
+        String wrongScheme = scheme.refusal(name, schemes);
+        if (wrongScheme != null) {
+            throw new IllegalArgumentException(wrongScheme);
+        }
         if (completions.isEmpty()) {
             throw new IllegalArgumentException("results: " + name + ": no flow rows (expected a 'flow_id,fct_us' or"
                     + " 'flow_id,start_us,end_us' section)");
         }
+        if (!torCounts.isEmpty() && portSectionAt != null) {
+            throw new IllegalArgumentException("results: " + portSectionAt + ": per-port counts given twice, in the flow"
+                    + " section's uplink_counts column and in this switch,port,packets section; keep one");
+        }
+        ports.addAll(torCounts.counts());
         return new ReportedResults(name, completions, ports);
     }
 
     private static Completion completion(String[] cells, Map<String, Integer> columns, Map<Integer, Integer> byId,
                                          ConnectionMatrix cm, String where) {
-        long id = integer(cell(cells, columns, "flow_id", where), "flow_id", Long.MAX_VALUE, where);
-        Integer flow = byId.get((int) Math.min(id, Integer.MAX_VALUE));
-        if (flow == null || id > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("results: " + where + ": flow_id " + id + " is not a flow id of the"
-                    + " workload (ids " + describeIds(byId.keySet()) + "; the results do not match the workload)");
-        }
+        int flow = columns.containsKey("flow_id") ? byFileId(cells, columns, byId, where)
+                : byPlace(cells, columns, cm.workload().size(), where);
         Flow f = cm.workload().flow(flow);
+        if (columns.containsKey("src") && columns.containsKey("dst")) {
+            long src = integer(cell(cells, columns, "src", where), "src", Integer.MAX_VALUE, where);
+            long dst = integer(cell(cells, columns, "dst", where), "dst", Integer.MAX_VALUE, where);
+            if (src != f.src() || dst != f.dst()) {
+                String named = columns.containsKey("flow_id") ? "flow_id " + cm.flowId(flow) : "flow " + flow;
+                throw new IllegalArgumentException("results: " + where + ": " + named + " is reported as " + src + "->"
+                        + dst + " but is " + f.src() + "->" + f.dst() + " in the workload (results of another"
+                        + " connection matrix, or flows renumbered)");
+            }
+        }
         if (columns.containsKey("start_us") && columns.containsKey("end_us")) {
             long[] start = micros(cell(cells, columns, "start_us", where), "start_us", where);
             long[] end = micros(cell(cells, columns, "end_us", where), "end_us", where);
@@ -119,6 +176,29 @@ public final class ResultsCsv {
             return new Completion(flow, Completion.UNKNOWN, Completion.UNKNOWN, fct[0], fct[1], where);
         }
         return new Completion(flow, f.startPs(), f.startPs() + fct[0], fct[0], fct[1], where);
+    }
+
+    /** The workload's flow a {@code flow_id} cell names by its file id. */
+    private static int byFileId(String[] cells, Map<String, Integer> columns, Map<Integer, Integer> byId,
+                                String where) {
+        long id = integer(cell(cells, columns, "flow_id", where), "flow_id", Long.MAX_VALUE, where);
+        Integer flow = byId.get((int) Math.min(id, Integer.MAX_VALUE));
+        if (flow == null || id > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("results: " + where + ": flow_id " + id + " is not a flow id of the"
+                    + " workload (ids " + describeIds(byId.keySet()) + "; the results do not match the workload)");
+        }
+        return flow;
+    }
+
+    /** The workload's flow a {@code flow} cell names by its place, numbered from 0. */
+    private static int byPlace(String[] cells, Map<String, Integer> columns, int flows, String where) {
+        long flow = integer(cell(cells, columns, "flow", where), "flow", Long.MAX_VALUE, where);
+        if (flow >= flows) {
+            throw new IllegalArgumentException("results: " + where + ": flow " + flow + " is not a flow of the workload"
+                    + " (flows 0.." + (flows - 1) + ", numbered from 0 in the workload's order as prime sim --out writes"
+                    + " them; the results do not match the workload)");
+        }
+        return (int) flow;
     }
 
     /** The file ids a results row may name: the matrix's explicit ids ({@link ConnectionMatrix#NO_ID} is none). */
@@ -135,11 +215,11 @@ public final class ResultsCsv {
         return min == max ? String.valueOf(min) : min + ".." + max;
     }
 
-    /** A header names the column {@code flow_id} or {@code switch}; every other line is data. */
+    /** A header names the column {@code flow_id}, {@code flow} or {@code switch}; every other line is data. */
     private static boolean isHeader(String[] cells) {
         for (String c : cells) {
             String t = c.strip().toLowerCase(Locale.ROOT);
-            if (t.equals("flow_id") || t.equals("switch")) {
+            if (t.equals("flow_id") || t.equals("flow") || t.equals("switch")) {
                 return true;
             }
         }

@@ -215,7 +215,8 @@ class ResultCheckerTriggerAndFaultTest {
      * known moment is no bound on the workload's last completion (a triggered flow may end later), so the workload
      * ideal does not apply, and no triggered flow can be placed in time for the trigger check; before, the first
      * compared the timed flows' last moment with the whole workload's ideal and failed a correct run, and the
-     * second counted both triggered flows as checked.
+     * second counted both triggered flows as checked. Nor is the latest known moment reported as the last completion:
+     * it is unknown (it was the timed flows' 5 us, printed beside the workload's ideal as if it were checked).
      */
     @Test
     void triggeredFlowsReportedByFctAloneLeaveTheWorkloadIdealAndTheTriggersUnchecked() {
@@ -233,6 +234,15 @@ class ResultCheckerTriggerAndFaultTest {
         assertEquals("no triggered flow has a reported start or end; 2 triggered flows are reported by FCT alone,"
                 + " which places them at no moment (report start_us and end_us)", r.outcome(Check.TRIGGER).note());
         assertEquals(4, r.outcome(Check.LONE_PATH).checked());
+        assertEquals(Completion.UNKNOWN, r.lastCompletionPs());
+        assertEquals(5 * US, r.maxFctPs());
+        // with the triggered flows' moments known, the last completion is the latest of all
+        cs.set(2, new Completion(2, 20 * US, 24 * US, 4 * US, 0, "d2"));
+        cs.set(3, new Completion(3, 20 * US, 23 * US, 3 * US, 0, "d3"));
+        r = ResultChecker.check(ONE_SHOTS, FABRIC, Faults.none(TREE), new ReportedResults("d", cs, List.of()),
+                FctConvention.RECEIVER, NO_PORTS);
+        assertEquals(1, r.outcome(Check.WORKLOAD_IDEAL).checked());
+        assertEquals(24 * US, r.lastCompletionPs());
     }
 
     /**
@@ -285,7 +295,7 @@ class ResultCheckerTriggerAndFaultTest {
 
     @Test
     void aMissingOutcomeIsRefused() {
-        CheckReport r = new CheckReport(FctConvention.RECEIVER, List.of(NO_PORTS), 0, "x", 0, 0, 0, 0);
+        CheckReport r = new CheckReport(FctConvention.RECEIVER, List.of(NO_PORTS), 0, "x", 0, 0, 0, 0, List.of());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.outcome(Check.PRESENCE));
         assertEquals("check: no outcome for PRESENCE", e.getMessage());
     }

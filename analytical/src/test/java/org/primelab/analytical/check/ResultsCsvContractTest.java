@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.primelab.core.entropy.LoadBalancingScheme;
+import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.htsim.CmReader;
 import org.primelab.core.workload.htsim.ConnectionMatrix;
@@ -25,9 +27,9 @@ import org.primelab.core.workload.htsim.ConnectionMatrix;
  * naming the file, the line and the column.
  */
 class ResultsCsvContractTest {
-    private static final FatTree TREE = FatTree.twoTier(4);
+    static final FatTree TREE = FatTree.twoTier(4);
     /** Ids 3, 4, 9: flow 0 starts at 5 us, flow 1 at 0, flow 2 waits on trigger 1 (flow 0's send-done). */
-    private static final ConnectionMatrix CM = CmReader.parse("m.cm", """
+    static final ConnectionMatrix CM = CmReader.parse("m.cm", """
             Nodes 8
             Connections 3
             Triggers 1
@@ -37,8 +39,17 @@ class ResultsCsvContractTest {
             trigger id 1 oneshot
             """, TREE);
 
+    /** prime check's default: --lb prime, not named on the command line. */
+    static final SchemeSelection DEFAULT_LB = new SchemeSelection(LoadBalancingScheme.PRIME, false);
+
     private static ReportedResults parse(String text) throws IOException {
-        return ResultsCsv.parse("r.csv", new BufferedReader(new StringReader(text)), CM);
+        return parse("r.csv", text, CM);
+    }
+
+    /** {@code text} as the file {@code name} of results of {@code cm} on {@link #TREE}, at the receiver, default --lb. */
+    static ReportedResults parse(String name, String text, ConnectionMatrix cm) throws IOException {
+        return ResultsCsv.parse(name, new BufferedReader(new StringReader(text)), cm, TREE, FctConvention.RECEIVER,
+                DEFAULT_LB);
     }
 
     private static String refusal(String text) {
@@ -121,20 +132,38 @@ class ResultsCsvContractTest {
                 + " the workload)", refusal("flow_id,fct_us\n4,1\n5,1\n"));
         assertEquals("results: r.csv:2: end_us must be >= start_us", refusal("flow_id,start_us,end_us\n4,2,1\n"));
         ConnectionMatrix one = CmReader.parse("one.cm", "Nodes 8\nConnections 1\n0->2 id 7 start 0 size 10\n", TREE);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ResultsCsv.parse("x.csv",
-                new BufferedReader(new StringReader("flow_id,fct_us\n8,1\n")), one));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> parse("x.csv", "flow_id,fct_us\n8,1\n", one));
         assertEquals("results: x.csv:2: flow_id 8 is not a flow id of the workload (ids 7; the results do not match"
                 + " the workload)", e.getMessage());
         // a line without an id has none a results row could name: the message lists only the explicit ids
         ConnectionMatrix mixed = CmReader.parse("mixed.cm", "Nodes 8\nConnections 2\n0->2 start 0 size 10\n"
                 + "1->3 id 4 start 0 size 10\n", TREE);
         assertEquals("results: x.csv:2: flow_id 8 is not a flow id of the workload (ids 4; the results do not match"
-                + " the workload)", assertThrows(IllegalArgumentException.class, () -> ResultsCsv.parse("x.csv",
-                new BufferedReader(new StringReader("flow_id,fct_us\n8,1\n")), mixed)).getMessage());
+                + " the workload)", assertThrows(IllegalArgumentException.class,
+                () -> parse("x.csv", "flow_id,fct_us\n8,1\n", mixed)).getMessage());
         ConnectionMatrix noIds = CmReader.parse("none.cm", "Nodes 8\nConnections 1\n0->2 start 0 size 10\n", TREE);
         assertEquals("results: x.csv:2: flow_id 1 is not a flow id of the workload (ids none; the results do not"
-                + " match the workload)", assertThrows(IllegalArgumentException.class, () -> ResultsCsv.parse("x.csv",
-                new BufferedReader(new StringReader("flow_id,fct_us\n1,1\n")), noIds)).getMessage());
+                + " match the workload)", assertThrows(IllegalArgumentException.class,
+                () -> parse("x.csv", "flow_id,fct_us\n1,1\n", noIds)).getMessage());
+    }
+
+    /**
+     * With {@code src} and {@code dst} columns each row's endpoints must be its flow's in the workload, whichever
+     * column names the flow: other endpoints mean the results of another matrix, or renumbered flows.
+     */
+    @Test
+    void endpointsOtherThanTheFlowsAreRefused() throws IOException {
+        assertEquals(2, parse("flow_id,src,dst,fct_us\n4,1,4,1\n3,0,2,1\n").completions().size());
+        assertEquals("results: r.csv:3: flow_id 3 is reported as 0->3 but is 0->2 in the workload (results of another"
+                + " connection matrix, or flows renumbered)", refusal("flow_id,src,dst,fct_us\n4,1,4,1\n3,0,3,1\n"));
+        assertEquals("results: r.csv:2: flow 0 is reported as 1->4 but is 0->2 in the workload (results of another"
+                + " connection matrix, or flows renumbered)", refusal("dst,flow,fct_us,src\n4,0,1,1\n"));
+        assertEquals("results: r.csv:2: column dst is empty (expected a value)", refusal("flow_id,src,dst,fct_us\n4,1,,1\n"));
+        assertEquals("results: r.csv:2: src must be an integer in [0, 2147483647], got 'h1'",
+                refusal("flow_id,src,dst,fct_us\n4,h1,4,1\n"));
+        // one of the two alone says nothing checkable about the flow
+        assertEquals(1, parse("flow_id,src,fct_us\n4,7,1\n").completions().size());
     }
 
     /** {@code read} names the file by its name alone, in the results and in messages. */
@@ -142,7 +171,7 @@ class ResultsCsvContractTest {
     void readNamesTheFileByItsName(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("res.csv");
         Files.writeString(f, "flow_id,fct_us\n4,1\n3,1\n9,1\n");
-        ReportedResults r = ResultsCsv.read(f, CM);
+        ReportedResults r = ResultsCsv.read(f, CM, TREE, FctConvention.RECEIVER, DEFAULT_LB);
         assertEquals("res.csv", r.source());
         assertEquals("res.csv:2", r.completions().get(0).where());
         assertEquals(3, r.completions().size());

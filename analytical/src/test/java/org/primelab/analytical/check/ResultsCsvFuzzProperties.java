@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.primelab.core.metrics.FctConvention;
 import org.primelab.core.topology.FatTree;
 import org.primelab.core.workload.Workload;
 import org.primelab.core.workload.Workloads;
@@ -30,7 +31,9 @@ import org.quicktheories.core.Gen;
  * (headers of both sections, cells of digits, signs, exponents, blanks and control characters) the
  * reader either accepts, and every completion written back as exact decimal microseconds reads back to
  * the same picoseconds (ports to the same counts), or refuses with one line starting with
- * {@code results: }; never another exception, never a hang (each batch under a preemptive timeout).
+ * {@code results: } ({@code lb: } for the schemes of a {@code scheme} column); never another exception, never a
+ * hang (each batch under a preemptive timeout). The columns of {@code prime sim --out}'s {@code flows.csv}
+ * ({@code scheme}, {@code flow}, {@code src,dst}, {@code uplink_counts}) are among the headers.
  */
 class ResultsCsvFuzzProperties {
     private static final long QT_SEED = 0x5245_5355_4c54L;
@@ -42,11 +45,14 @@ class ResultsCsvFuzzProperties {
 
     private static final List<String> HEADERS = List.of("flow_id,fct_us", "flow_id,start_us,end_us",
             "start_us,flow_id,end_us,fct_us", "switch,port,packets", "FLOW_ID , FCT_US", "flow_id", "flow_id,start_us",
-            "switch,port", "switch,flow_id,port,packets,fct_us", "# comment", "", " ");
+            "switch,port", "switch,flow_id,port,packets,fct_us", "# comment", "", " ",
+            "scheme,flow,src,dst,start_us,end_us,fct_us,uplink_counts", "flow,src,dst,fct_us", "flow_id,src,dst,fct_us",
+            "flow,scheme,fct_us", "flow,uplink_counts,start_us,end_us");
     private static final List<String> CELLS = List.of("1", "2", "8", "9", "0", "-1", "3.25", "0.000001", "1e3", "1E-7",
             "1e999999999", "1e-2147483648", "9223372036854775807", "9223372036854775808", "99999999999999999999",
             "2147483648", "NaN", "Infinity", "-0", "+5", ".5", "5.", "", " ", "\t", "\u0000", "\u2028", "abc",
-            "leaf0", "spine3", "\"1\"", "1,2", "0x10", "1_0", "\u00b5s");
+            "leaf0", "spine3", "\"1\"", "1,2", "0x10", "1_0", "\u00b5s", "prime", "ECMP", "co_prime", "oblivious",
+            "1;2", "0;0", "3;x", "1;2;3", ";", "9223372036854775807;9223372036854775807");
 
     private static Gen<String> cell() {
         return integers().between(0, CELLS.size() - 1).map(CELLS::get).mix(strings().allPossible().ofLengthBetween(0, 6), 15);
@@ -81,7 +87,8 @@ class ResultsCsvFuzzProperties {
 
     private static ReportedResults parse(String text) {
         try {
-            return ResultsCsv.parse("r.csv", new BufferedReader(new StringReader(text)), CM);
+            return ResultsCsv.parse("r.csv", new BufferedReader(new StringReader(text)), CM, FatTree.twoTier(4),
+                    FctConvention.RECEIVER, ResultsCsvContractTest.DEFAULT_LB);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -95,7 +102,8 @@ class ResultsCsvFuzzProperties {
             r = parse(text);
         } catch (IllegalArgumentException e) {
             String m = e.getMessage();
-            assertTrue(m.startsWith("results: "), () -> "message does not name results: " + m);
+            assertTrue(m.startsWith("results: ") || m.startsWith("lb: "), () -> "message does not name results"
+                    + " or lb (a scheme column): " + m);
             assertTrue(m.chars().noneMatch(c -> c == '\n' || c == '\r' || c == 0x2028 || c == 0x2029),
                     () -> "message is not one line: " + m);
             return null;
