@@ -146,8 +146,9 @@ final class CheckCommand implements Callable<Integer> {
                 ? HtsimResults.of(HtsimOutputReader.read(results.htsim), cm, fileName(results.htsim))
                 : ResultsCsv.read(results.csv, cm, tree, convention, new SchemeSelection(schemes.get(0),
                         options.named("--lb")));
-        CheckOutcome ports = PortBalance.check(fabric, faults, cm.workload(), reported.ports(), schemes.get(0),
-                options.evSpace);
+        CheckOutcome ports = reported.portsWithheld() != null
+                ? new CheckOutcome(Check.PORT_BALANCE, 0, List.of(), reported.portsWithheld())
+                : PortBalance.check(fabric, faults, cm.workload(), reported.ports(), schemes.get(0), options.evSpace);
         CheckReport report = ResultChecker.check(cm, fabric, faults, reported, convention, ports);
         String overBudget = noEstimate ? null : estimateRefusal(estimated, chosen, config);
         FluidResult estimate = noEstimate || overBudget != null ? null
@@ -181,8 +182,9 @@ final class CheckCommand implements Callable<Integer> {
         String[][] never = {
             {"--ack-on-mark", "the bounds count one ACK per flow, and the estimate's ACK clock holds the mean"
                     + " coalescing delay, marked or not"},
-            {"--ecmp-fraction", "the port-balance check models the scheme of --lb for every flow, and the fluid"
-                    + " estimate does not model flows pinned to ECMP"}};
+            {"--ecmp-fraction", "which flows are pinned to ECMP is read from the results (prime sim's flows.csv"
+                    + " says it in traffic_class, and port_balance is then n/a), and the fluid estimate does not model"
+                    + " flows pinned to ECMP"}};
         for (String[] option : never) {
             if (options.named(option[0])) {
                 return option[0].substring(2) + ": has no effect on prime check: " + option[1] + "; prime sim models it";

@@ -42,7 +42,7 @@ final class SimOutputs {
     private static void writeFlows(Path file, List<SimResult> results) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             w.write("scheme,flow,src,dst,size_bytes,start_us,end_us,fct_us,packets,delivered_bytes,duplicates,"
-                    + "retransmissions,nacks,timeouts,ecn_echoes,path_links,uplink_counts,acked_us\n");
+                    + "retransmissions,nacks,timeouts,ecn_echoes,path_links,uplink_counts,acked_us,traffic_class\n");
             for (SimResult r : results) {
                 String scheme = r.config().scheme().cliName();
                 for (FlowStats f : r.flows()) {
@@ -53,10 +53,11 @@ final class SimOutputs {
                     }
                     String acked = f.ackedPs() == FlowStats.NOT_MEASURED ? ""
                             : String.format(Locale.ROOT, "%.6f", f.ackedPs() / 1e6);
-                    w.write(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.6f,%.6f,%.6f,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s%n",
+                    w.write(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%.6f,%.6f,%.6f,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s,%s%n",
                             scheme, f.id(), f.src(), f.dst(), f.sizeBytes(), f.startPs() / 1e6, f.endPs() / 1e6,
                             f.fctPs() / 1e6, f.packets(), f.deliveredBytes(), f.duplicates(), f.retransmissions(),
-                            f.nacks(), f.timeouts(), f.ecnEchoes(), f.pathLinks(), counts, acked));
+                            f.nacks(), f.timeouts(), f.ecnEchoes(), f.pathLinks(), counts, acked,
+                            f.trafficClass() == 0 ? "sprayed" : "ecmp"));
                 }
             }
         }

@@ -105,6 +105,38 @@ class CheckOwnOutputTest {
         }
     }
 
+    /**
+     * A mixed-traffic run (some flows pinned to ECMP) passes: its flows.csv names each flow's traffic class, and the
+     * uplink counts, which mix two load balancers' spreads, are withheld from port_balance, saying why. The same file
+     * without the column is held to PRIME's model for every flow, and the ECMP flows' counts fail it.
+     */
+    @Test
+    void flowsPinnedToEcmpWithholdThePortCounts(@TempDir Path dir) throws IOException {
+        String fabric = "--k 8 --ecmp-fraction 0.25";
+        EvCommandTest.Run sim = run(List.of("sim", "--no-progress"), fabric, "--lb", "prime", "--out", dir.toString());
+        assertEquals(0, sim.code(), sim.err());
+        Path flows = dir.resolve("flows.csv");
+        List<String> rows = Files.readAllLines(flows);
+        assertTrue(rows.get(0).endsWith(",traffic_class"), rows.get(0));
+        long pinned = rows.stream().filter(row -> row.endsWith(",ecmp")).count();
+        assertTrue(pinned > 0 && pinned < rows.size() - 1, "some flows pinned, some sprayed: " + pinned);
+        EvCommandTest.Run r = check(flows, "--k 8");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("n/a: " + pinned + " of the " + (rows.size() - 1) + " flow rows are pinned to ECMP"),
+                r.out());
+        Path unlabelled = dir.resolve("unlabelled.csv");
+        Files.write(unlabelled, rows.stream().map(row -> row.substring(0, row.lastIndexOf(','))).toList());
+        r = check(unlabelled, "--k 8");
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("port_balance failed for"), r.out());
+        Path misspelt = dir.resolve("misspelt.csv");
+        Files.writeString(misspelt, Files.readString(flows).replaceFirst(",ecmp\n", ",hashed\n"));
+        r = check(misspelt, "--k 8");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().strip().matches("prime: results: misspelt.csv:\\d+: traffic_class must be sprayed or ecmp"
+                + " \\(as prime sim --out writes it\\), got 'hashed'"), r.err());
+    }
+
     /** Several schemes and no --lb: which to check is the user's to say, not the default's. */
     @Test
     void severalSchemesWithoutLbAreRefusedNamingThem(@TempDir Path dir) {

@@ -39,7 +39,10 @@ import org.primelab.core.workload.htsim.TextInput;
  *   <li>optional columns of the flow section: {@code scheme} (only the rows of the scheme checked are read,
  *       {@link SchemeSelection}); {@code src,dst}, each row's endpoints, which must be those of its flow in the
  *       workload (else the file is of another matrix, or its flows are renumbered, and it is refused before any
- *       check); {@code uplink_counts}, per-port counts at the flow's source ToR ({@link SourceTorCounts}).</li>
+ *       check); {@code uplink_counts}, per-port counts at the flow's source ToR ({@link SourceTorCounts});
+ *       {@code traffic_class}, {@code sprayed} or {@code ecmp} as {@code prime sim --ecmp-fraction} pins some flows to
+ *       ECMP: with any flow pinned, the per-port counts mix two load balancers' spreads, which no one balance model
+ *       bounds, so they are withheld from the port-balance check ({@link ReportedResults#portsWithheld}).</li>
  *   <li>per-port counts: {@code switch,port,packets}, the switch as {@code prime topo} names it (not with an
  *       {@code uplink_counts} column: the same packets would be counted twice).</li>
  * </ul>
@@ -79,6 +82,8 @@ public final class ResultsCsv {
         Map<String, Integer> columns = null;
         boolean flowSection = false;
         String portSectionAt = null;
+        int flowRows = 0;
+        int pinnedToEcmp = 0;
         String text;
         int line = 0;
         while ((text = in.readLine()) != null) {
@@ -121,6 +126,11 @@ public final class ResultsCsv {
                 }
                 Completion c = completion(cells, columns, byId, cm, where);
                 completions.add(c);
+                flowRows++;
+                if (columns.containsKey("traffic_class") && pinnedToEcmp(cell(cells, columns, "traffic_class", where),
+                        where)) {
+                    pinnedToEcmp++;
+                }
                 if (columns.containsKey("uplink_counts")) {
                     torCounts.add(cm.workload().flow(c.flow()).src(), cell(cells, columns, "uplink_counts", where),
                             where);
@@ -145,6 +155,11 @@ public final class ResultsCsv {
                     + " section's uplink_counts column and in this switch,port,packets section; keep one");
         }
         ports.addAll(torCounts.counts());
+        if (pinnedToEcmp > 0 && !ports.isEmpty()) {
+            return new ReportedResults(name, completions, List.of(), pinnedToEcmp + " of the " + flowRows + " flow rows"
+                    + " are pinned to ECMP (traffic_class ecmp, as prime sim --ecmp-fraction runs them): their packets"
+                    + " share the uplinks with the sprayed flows', and no one balance model bounds the mix");
+        }
         return new ReportedResults(name, completions, ports);
     }
 
@@ -176,6 +191,16 @@ public final class ResultsCsv {
             return new Completion(flow, Completion.UNKNOWN, Completion.UNKNOWN, fct[0], fct[1], where);
         }
         return new Completion(flow, f.startPs(), f.startPs() + fct[0], fct[0], fct[1], where);
+    }
+
+    /** Whether a {@code traffic_class} cell says its flow was pinned to ECMP ({@code ecmp}) or sprayed. */
+    private static boolean pinnedToEcmp(String text, String where) {
+        String value = text.strip().toLowerCase(Locale.ROOT);
+        if (!value.equals("ecmp") && !value.equals("sprayed")) {
+            throw new IllegalArgumentException("results: " + where + ": traffic_class must be sprayed or ecmp (as prime"
+                    + " sim --out writes it), got '" + Units.oneLine(text) + "'");
+        }
+        return value.equals("ecmp");
     }
 
     /** The workload's flow a {@code flow_id} cell names by its file id. */
