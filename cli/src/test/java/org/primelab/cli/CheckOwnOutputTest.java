@@ -21,8 +21,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code prime check} on PRIME lab's own output: {@code prime sim --out DIR} (and {@code prime fluid --out DIR})
  * write {@code DIR/flows.csv}, one row per flow and scheme, flows numbered from 0 in the workload's order; checked
  * with the options that ran it and {@code --lb} naming each scheme in turn, every run passes, its
- * {@code uplink_counts} held to the scheme's port-balance model where no link is faulty. A file of several schemes
- * without {@code --lb}, rows whose endpoints are another workload's, and the sender convention are refused (exit 2,
+ * {@code uplink_counts} held to the scheme's port-balance model where no link is faulty, and at the sender too, read
+ * by its {@code acked_us}. A file of several schemes without {@code --lb} and rows whose endpoints are another
+ * workload's are refused (exit 2,
  * one line, nothing on stdout); nanoseconds in its {@code _us} columns pass every bound but are warned about; and
  * its FCTs alone leave the last completion unknown, which the report says.
  */
@@ -150,10 +151,44 @@ class CheckOwnOutputTest {
         assertEquals(2, r.code(), r.out() + r.err());
         assertEquals("prime: lb: flows.csv holds no results of reps in its scheme column, which holds prime, ecmp;"
                 + " accepted: --lb prime or --lb ecmp", r.err().strip());
-        r = check(flows, "--k 8", "--lb", "ecmp", "--fct-at", "sender");
-        assertEquals(2, r.code(), r.out() + r.err());
-        assertEquals(1, r.err().strip().lines().count(), r.err());
-        assertTrue(r.err().startsWith("prime: fct-at: flows.csv numbers its flows in a flow column"), r.err());
+    }
+
+    /**
+     * At the sender (htsim's convention) the flows.csv of prime sim --fct-at sender is read by its acked_us, and every
+     * scheme passes (a run at the receiver, which stops before the last ACKs come back, is refused); the
+     * same file with each flow's ACK back at the moment its last byte arrived (no way back) fails lone_path, whose
+     * bound at the sender adds the last ACK's return.
+     */
+    @Test
+    void atTheSenderTheLastAckIsChecked(@TempDir Path dir) throws IOException {
+        Path receiverRun = sim(dir.resolve("receiver"), "--k 8", "prime");
+        EvCommandTest.Run refused = check(receiverRun, "--k 8", "--fct-at", "sender");
+        assertEquals(2, refused.code(), refused.out() + refused.err());
+        assertTrue(refused.err().strip().matches("prime: fct-at: flows.csv:\\d+: flow \\d+ has no acked_us: the run"
+                + " stopped before its last ACK came back, .*"), refused.err());
+        Path flows = sim(dir, "--k 8 --fct-at sender", "all");
+        for (String lb : SCHEMES) {
+            EvCommandTest.Run r = check(flows, "--k 8", "--lb", lb, "--fct-at", "sender");
+            assertEquals(0, r.code(), lb + ": " + r.out() + r.err());
+            assertTrue(r.out().contains("verdict: consistent"), r.out());
+        }
+        List<String> rows = Files.readAllLines(flows);
+        List<String> header = List.of(rows.get(0).split(","));
+        int end = header.indexOf("end_us");
+        int acked = header.indexOf("acked_us");
+        List<String> instant = new ArrayList<>(List.of(rows.get(0)));
+        for (String row : rows.subList(1, rows.size())) {
+            String[] c = row.split(",", -1);
+            c[acked] = c[end];
+            instant.add(String.join(",", c));
+        }
+        Path noWayBack = dir.resolve("instant-acks.csv");
+        Files.write(noWayBack, instant);
+        EvCommandTest.Run r = check(noWayBack, "--k 8", "--lb", "prime", "--fct-at", "sender");
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("lone_path failed for 32"), r.out());
+        r = check(noWayBack, "--k 8", "--lb", "prime");
+        assertEquals(0, r.code(), "at the receiver acked_us is not read: " + r.out() + r.err());
     }
 
     /**

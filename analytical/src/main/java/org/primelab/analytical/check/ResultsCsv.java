@@ -30,7 +30,9 @@ import org.primelab.core.workload.htsim.TextInput;
  *       {@code flow}: the flow's place in the workload numbered from 0, as {@code prime sim --out} and
  *       {@code prime fluid --out} number the rows of their {@code flows.csv} (the connection line's place in a
  *       {@code .cm} file, whatever its {@code id}). Their {@code end_us} and {@code fct_us} are at the receiver
- *       whatever their {@code --fct-at}, so a file keyed by {@code flow} is refused in the sender convention.
+ *       whatever their {@code --fct-at}, so in the sender convention a file keyed by {@code flow} is read by its
+ *       {@code start_us} and {@code acked_us} (prime sim's: when the last ACK reached the sender, filled for every
+ *       flow by a run with {@code --fct-at sender}), and refused without them or with an empty {@code acked_us}.
  *       A bare {@code fct_us} of a flow with a
  *       fixed start also gives its end (start + FCT); of a flow that waits on a trigger it places the flow at
  *       no moment, so the workload-ideal and trigger checks cannot use it ({@link ResultChecker}).</li>
@@ -82,6 +84,7 @@ public final class ResultsCsv {
         Map<String, Integer> columns = null;
         boolean flowSection = false;
         String portSectionAt = null;
+        String endColumn = "end_us";
         int flowRows = 0;
         int pinnedToEcmp = 0;
         String text;
@@ -104,10 +107,15 @@ public final class ResultsCsv {
                     throw new IllegalArgumentException("results: " + where + ": expected a header " + HEADERS + ", got '"
                             + Units.oneLine(trimmed) + "'");
                 }
+                endColumn = "end_us";
                 if (flowSection && !columns.containsKey("flow_id") && convention == FctConvention.SENDER) {
-                    throw new IllegalArgumentException("fct-at: " + name + " numbers its flows in a flow column, as prime"
-                            + " sim --out and prime fluid --out write flows.csv, whose end_us and fct_us are at the"
-                            + " receiver whatever their --fct-at; check it with --fct-at receiver, got sender");
+                    if (!columns.containsKey("acked_us") || !columns.containsKey("start_us")) {
+                        throw new IllegalArgumentException("fct-at: " + name + " numbers its flows in a flow column, as"
+                                + " prime sim --out and prime fluid --out write flows.csv, whose end_us and fct_us are at"
+                                + " the receiver whatever their --fct-at, and it has no start_us and acked_us columns (prime"
+                                + " sim's) to check at the sender; check it with --fct-at receiver, got sender");
+                    }
+                    endColumn = "acked_us";     // prime sim's: when the flow's last ACK reached its sender
                 }
                 portSectionAt = portSection && portSectionAt == null ? where : portSectionAt;
                 continue;
@@ -124,7 +132,7 @@ public final class ResultsCsv {
                         continue;
                     }
                 }
-                Completion c = completion(cells, columns, byId, cm, where);
+                Completion c = completion(cells, columns, byId, cm, endColumn, where);
                 completions.add(c);
                 flowRows++;
                 if (columns.containsKey("traffic_class") && pinnedToEcmp(cell(cells, columns, "traffic_class", where),
@@ -163,8 +171,13 @@ public final class ResultsCsv {
         return new ReportedResults(name, completions, ports);
     }
 
+    /**
+     * The completion a flow row reports, its end read from {@code endColumn} ({@code end_us}, or {@code acked_us} for
+     * prime sim's flows.csv checked at the sender, refused when empty: the run stopped before the flow's last ACK came
+     * back, which prime sim does unless it runs {@code --fct-at sender}).
+     */
     private static Completion completion(String[] cells, Map<String, Integer> columns, Map<Integer, Integer> byId,
-                                         ConnectionMatrix cm, String where) {
+                                         ConnectionMatrix cm, String endColumn, String where) {
         int flow = columns.containsKey("flow_id") ? byFileId(cells, columns, byId, where)
                 : byPlace(cells, columns, cm.workload().size(), where);
         Flow f = cm.workload().flow(flow);
@@ -178,11 +191,18 @@ public final class ResultsCsv {
                         + " connection matrix, or flows renumbered)");
             }
         }
-        if (columns.containsKey("start_us") && columns.containsKey("end_us")) {
+        if (columns.containsKey("start_us") && columns.containsKey(endColumn)) {
+            int endAt = columns.get(endColumn);
+            if (endColumn.equals("acked_us") && (endAt >= cells.length || cells[endAt].isBlank())) {
+                throw new IllegalArgumentException("fct-at: " + where + ": flow " + flow + " has no acked_us: the run"
+                        + " stopped before its last ACK came back, as prime sim does in its default --fct-at receiver;"
+                        + " check it with --fct-at receiver, or run prime sim --fct-at sender, got sender");
+            }
+            String endText = cell(cells, columns, endColumn, where);
             long[] start = micros(cell(cells, columns, "start_us", where), "start_us", where);
-            long[] end = micros(cell(cells, columns, "end_us", where), "end_us", where);
+            long[] end = micros(endText, endColumn, where);
             if (end[0] < start[0]) {
-                throw new IllegalArgumentException("results: " + where + ": end_us must be >= start_us");
+                throw new IllegalArgumentException("results: " + where + ": " + endColumn + " must be >= start_us");
             }
             return new Completion(flow, start[0], end[0], end[0] - start[0], Math.max(start[1], end[1]), where);
         }

@@ -115,13 +115,31 @@ class ResultsCsvSimFormatTest {
                 + "switch,port,packets\nleaf0,0,8\n", FctConvention.RECEIVER, ResultsCsvContractTest.DEFAULT_LB));
     }
 
-    /** prime sim's and prime fluid's end_us and fct_us are at the receiver, whatever their --fct-at. */
+    /**
+     * prime sim's and prime fluid's end_us and fct_us are at the receiver, whatever their --fct-at: at the sender a
+     * file keyed by flow is read by its acked_us (prime sim's: the last ACK back at the sender); a row without one (a
+     * run that stopped at the last byte received) and a file without the column (prime fluid's) are refused.
+     */
     @Test
-    void aFileKeyedByFlowIsRefusedAtTheSender() throws IOException {
+    void atTheSenderAFileKeyedByFlowIsReadByItsAckedColumn() throws IOException {
+        String acked = HEADER + PRIME_ROWS.replace("1;0,\n", "1;0,24.500000\n").replace("3;4,\n", "3;4,10.250000\n");
+        assertEquals("fct-at: flows.csv:4: flow 1 has no acked_us: the run stopped before its last ACK came back, as"
+                + " prime sim does in its default --fct-at receiver; check it with --fct-at receiver, or run prime sim"
+                + " --fct-at sender, got sender", refusal(acked, FctConvention.SENDER, ResultsCsvContractTest.DEFAULT_LB));
+        acked = acked.replace("5;6,\n", "5;6,6.750000\n");
+        ReportedResults r = parse(acked, FctConvention.SENDER, ResultsCsvContractTest.DEFAULT_LB);
+        assertEquals(3, r.completions().size());
+        Completion first = r.completions().get(0);
+        assertEquals(List.of(2, 20_000_000L, 24_500_000L, 4_500_000L), List.of(first.flow(), first.startPs(),
+                first.endPs(), first.fctPs()));
+        assertEquals(10_250_000L, r.completions().get(1).endPs());
+        assertEquals(23_000_000L, parse(acked, FctConvention.RECEIVER, ResultsCsvContractTest.DEFAULT_LB)
+                .completions().get(0).endPs(), "at the receiver end_us is read");
+        String fluid = "scheme,flow,src,dst,size_bytes,start_us,end_us,fct_us\nprime,0,0,2,4096,5.0,9.0,4.0\n";
         assertEquals("fct-at: flows.csv numbers its flows in a flow column, as prime sim --out and prime fluid --out"
-                + " write flows.csv, whose end_us and fct_us are at the receiver whatever their --fct-at; check it with"
-                + " --fct-at receiver, got sender", refusal(HEADER + PRIME_ROWS, FctConvention.SENDER,
-                ResultsCsvContractTest.DEFAULT_LB));
+                + " write flows.csv, whose end_us and fct_us are at the receiver whatever their --fct-at, and it has no"
+                + " start_us and acked_us columns (prime sim's) to check at the sender; check it with --fct-at receiver,"
+                + " got sender", refusal(fluid, FctConvention.SENDER, ResultsCsvContractTest.DEFAULT_LB));
         assertEquals(1, parse("flow_id,fct_us\n4,6\n", FctConvention.SENDER, ResultsCsvContractTest.DEFAULT_LB)
                 .completions().size());
     }
