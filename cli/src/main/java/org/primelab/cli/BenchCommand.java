@@ -1,9 +1,6 @@
 package org.primelab.cli;
 
 import java.io.PrintWriter;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +28,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * paper's scale, 8192 hosts ({@code k} = 128), a permutation of 4 MB flows with a quarter of the
  * switch-to-switch cables at 100G, the same run as {@code prime sim --k 128 --flow-size 4MB
  * --degrade-fraction 0.25 --degrade-to 100G}. Prints events, events per second, the simulation's wall time
- * and the JVM's peak heap (sum of the heap pools' peak usage), and the most packets alive at once (the packet pool's
+ * and the most heap in use at once during the runs ({@link HeapPeak}), and the most packets alive at once (the packet pool's
  * peak, the largest part of the simulator's working set).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -140,6 +137,7 @@ final class BenchCommand implements Callable<Integer> {
         int partsUsed = plan.parts();
         // progress on stderr once the run has lasted a few seconds (stdout keeps the result alone)
         long ideal = SimRunner.ideal(config, flows);
+        HeapPeak heap = HeapPeak.start();
         SimResult r = SimRunner.run(config, flows, ideal, spec.commandLine().getErr(), true, threadsUsed, partsUsed);
         double[] walls = new double[repeat];
         walls[0] = r.wallSeconds();
@@ -155,12 +153,8 @@ final class BenchCommand implements Callable<Integer> {
             walls[i] = again.wallSeconds();
         }
         WarmRuns warm = repeat > 1 ? WarmRuns.of(walls) : null;
-        long peak = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                peak += pool.getPeakUsage().getUsed();
-            }
-        }
+        long peak = heap.peakBytes();
+        heap.close();
         double wall = r.wallSeconds();
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
