@@ -85,7 +85,6 @@ public final class ResultsCsv {
         boolean flowSection = false;
         String portSectionAt = null;
         String endColumn = "end_us";
-        int flowRows = 0;
         int pinnedToEcmp = 0;
         String text;
         int line = 0;
@@ -134,7 +133,6 @@ public final class ResultsCsv {
                 }
                 Completion c = completion(cells, columns, byId, cm, endColumn, where);
                 completions.add(c);
-                flowRows++;
                 if (columns.containsKey("traffic_class") && pinnedToEcmp(cell(cells, columns, "traffic_class", where),
                         where)) {
                     pinnedToEcmp++;
@@ -164,7 +162,7 @@ public final class ResultsCsv {
         }
         ports.addAll(torCounts.counts());
         if (pinnedToEcmp > 0 && !ports.isEmpty()) {
-            return new ReportedResults(name, completions, List.of(), pinnedToEcmp + " of the " + flowRows + " flow rows"
+            return new ReportedResults(name, completions, List.of(), pinnedToEcmp + " of the " + completions.size() + " flow rows"
                     + " are pinned to ECMP (traffic_class ecmp, as prime sim --ecmp-fraction runs them): their packets"
                     + " share the uplinks with the sprayed flows', and no one balance model bounds the mix");
         }

@@ -21,6 +21,13 @@ class CumulativeAckTest {
         return new FlowSender(0, 8L * (MTU - HEADER), MTU, HEADER, ACK_EVERY, now -> 7, new FixedWindow(100L * MTU));
     }
 
+    /** Sends the sender's 8 packets, one per nanosecond from 1 ns. */
+    private static void sendAll(FlowSender s, PacketPool pool) {
+        for (int i = 0; i < 8; i++) {
+            s.sendNext(pool, 1_000 + i);
+        }
+    }
+
     @Test
     void theReceiversCumulativePointIsItsFirstMissingSequenceNumber() {
         FlowReceiver r = new FlowReceiver(130, ACK_EVERY, false);
@@ -47,9 +54,7 @@ class CumulativeAckTest {
     void theNextAckAcknowledgesWhatALostAckListed() {
         FlowSender s = sender();
         PacketPool pool = new PacketPool(16, ACK_EVERY);
-        for (int i = 0; i < 8; i++) {
-            s.sendNext(pool, 1_000 + i);
-        }
+        sendAll(s, pool);
         assertEquals(8L * MTU, s.inFlightBytes());
         // the ACK of packets 0-3 is lost; the ACK of 4-7 says every packet below 8 arrived
         s.onAck(new int[] {4, 5, 6, 7}, 4, 8, 7, 7, false, 10_000);
@@ -65,9 +70,7 @@ class CumulativeAckTest {
     void aCumulativePointBelowAHoleAcknowledgesOnlyBelowIt() {
         FlowSender s = sender();
         PacketPool pool = new PacketPool(16, ACK_EVERY);
-        for (int i = 0; i < 8; i++) {
-            s.sendNext(pool, 1_000 + i);
-        }
+        sendAll(s, pool);
         // the ACK of 0-3 is lost, packet 4 was trimmed (NACKed), 5-7 arrived
         s.onNack(4, 7, 9_000);
         s.onAck(new int[] {5, 6, 7}, 3, 4, 7, 7, false, 10_000);
@@ -83,9 +86,7 @@ class CumulativeAckTest {
     void packetsATimeoutQueuedForResendingAreNotResentOnceACumulativePointCoversThem() {
         FlowSender s = sender();
         PacketPool pool = new PacketPool(16, ACK_EVERY);
-        for (int i = 0; i < 8; i++) {
-            s.sendNext(pool, 1_000 + i);
-        }
+        sendAll(s, pool);
         assertTrue(s.checkTimeout(1_000_000, 100_000), "nothing heard: every packet presumed lost");
         assertEquals(0, pool.seq(s.sendNext(pool, 1_000_001)), "resends start at packet 0");
         // the receiver had them all; the resend of 0 gets an ACK (sent at once: the flow is complete) saying so
